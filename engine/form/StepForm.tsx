@@ -1,0 +1,112 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import Form from '@rjsf/core';
+import type {
+  IChangeEvent,
+  RegistryWidgetsType,
+  RJSFValidationError,
+  TemplatesType,
+  UiSchema,
+  ValidatorType,
+} from '@rjsf/utils';
+import type { LoadedStep } from '../plan/types.ts';
+import { localizeErrors } from '../validation/localizeErrors.ts';
+import { applyClearRules, collectClearRules } from './clearRules.ts';
+import { focusFirstError } from './focusFirstError.ts';
+
+export type StepData = Record<string, unknown>;
+
+export interface StepFormProps {
+  step: LoadedStep;
+  /** The step's bound data; pass the same object until it changes. */
+  formData: StepData;
+  validator: ValidatorType;
+  widgets: RegistryWidgetsType;
+  templates: Partial<TemplatesType>;
+  onChange: (data: StepData) => void;
+  /** Called only with data that passed the step's schema. */
+  onSubmit: (data: StepData) => void;
+  /** Disables the submit button while the step's call is under way. */
+  busy?: boolean;
+  /** Extra content between the fields and the submit button. */
+  children?: ReactNode;
+}
+
+/**
+ * One RJSF form for one step. The step's schema, uiSchema, widgets, templates and
+ * validator are stable objects, so typing re-validates with an already compiled
+ * validator and nothing recompiles. Submit is gated on the step's validity; an invalid
+ * submit shows every message (then re-validates live) and focuses the first error.
+ */
+export function StepForm({ step, formData, validator, widgets, templates, onChange, onSubmit, busy, children }: StepFormProps) {
+  const [attempted, setAttempted] = useState(false);
+  const formRef = useRef<HTMLDivElement>(null);
+  const latest = useRef(formData);
+  latest.current = formData;
+
+  const uiSchema = useMemo<UiSchema>(
+    () => ({ ...step.uiSchema, 'ui:options': { ...(step.uiSchema['ui:options'] as object), label: false } }),
+    [step],
+  );
+  const clearRules = useMemo(() => collectClearRules(step.uiSchema), [step]);
+
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) =>
+      localizeErrors(errors, { validator, schema: step.schema, formData: latest.current, uiSchema: step.uiSchema }),
+    [validator, step],
+  );
+
+  const handleChange = useCallback(
+    (event: IChangeEvent<StepData>) => {
+      const next = applyClearRules(clearRules, latest.current, event.formData ?? {});
+      latest.current = next;
+      onChange(next);
+    },
+    [clearRules, onChange],
+  );
+
+  const handleError = useCallback(() => {
+    setAttempted(true);
+    requestAnimationFrame(() => focusFirstError(formRef.current));
+  }, []);
+
+  const handleSubmit = useCallback(
+    (event: IChangeEvent<StepData>) => {
+      setAttempted(true);
+      onSubmit(event.formData ?? {});
+    },
+    [onSubmit],
+  );
+
+  return (
+    <div ref={formRef} className="bf-step-form">
+      {typeof step.schema.title === 'string' && <h1 className="bf-step-title">{step.schema.title}</h1>}
+      <p className="bf-mandatory-note">
+        Fields marked with <span aria-hidden="true">*</span>
+        <span className="bf-visually-hidden">an asterisk</span> are mandatory.
+      </p>
+      <Form
+        schema={step.schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        validator={validator}
+        widgets={widgets}
+        templates={templates}
+        transformErrors={transformErrors}
+        onChange={handleChange}
+        onSubmit={handleSubmit}
+        onError={handleError}
+        liveValidate={attempted ? 'onChange' : false}
+        showErrorList={false}
+        noHtml5Validate
+        idPrefix={`step-${step.id}`}
+      >
+        {children}
+        <div className="bf-step-actions">
+          <button type="submit" className="bf-button bf-button--primary" disabled={busy} aria-busy={busy}>
+            {step.definition.submitLabel}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { assign, setup, type AnyStateMachine, type MachineConfig } from 'xstate';
+import { createGuards, type GuardImpl } from './guards.ts';
+import type { JourneyContext, JourneyEvent, JourneyInput, JourneyStateMeta } from './journeyTypes.ts';
+
+export interface MachineExtras {
+  /** Plan-specific guards from the plan's adapter, added to the generic ones. */
+  guards?: Record<string, GuardImpl>;
+  /** Plan-specific actions from the plan's adapter. */
+  actions?: Record<string, (args: { context: JourneyContext; event: JourneyEvent }, params: unknown) => void>;
+}
+
+/** The generic actions machine.json may reference. */
+export const GENERIC_ACTION_NAMES = ['syncApplication'] as const;
+
+/**
+ * Interprets a plan's machine.json (an XState v5 config naming guards and actions by
+ * `type` with `params`) with the engine's implementations plus the adapter's extras.
+ */
+export function createJourneyMachine(config: Record<string, unknown>, extras: MachineExtras = {}): AnyStateMachine {
+  const guards = createGuards(extras.guards);
+  return setup({
+    types: {} as { context: JourneyContext; events: JourneyEvent; input: JourneyInput },
+    guards: guards as never,
+    actions: {
+      syncApplication: assign(({ event }) =>
+        event.type === 'APPLICATION.UPDATED' ? { application: event.application } : {},
+      ),
+      ...(extras.actions as never),
+    },
+  }).createMachine({
+    ...(config as MachineConfig<JourneyContext, JourneyEvent>),
+    context: ({ input }: { input: JourneyInput }) => ({ application: input.application }),
+  } as never);
+}
+
+/** The meta of the deepest active state that declares a route. */
+export function activeMeta(snapshot: { getMeta(): Record<string, unknown> }): JourneyStateMeta | undefined {
+  const metas = Object.values(snapshot.getMeta()) as Array<JourneyStateMeta | undefined>;
+  return metas.filter((meta): meta is JourneyStateMeta => typeof meta?.route === 'string').pop();
+}

@@ -1,0 +1,20 @@
+import type Ajv from 'ajv';
+import ajvErrors from 'ajv-errors';
+import addFormats from 'ajv-formats';
+import { addBimaflowKeywords } from './keywords.ts';
+
+/** Annotation keywords plan schemas may carry; they do not validate. */
+export const ANNOTATION_KEYWORDS = ['x-code'] as const;
+
+/**
+ * Everything a plan schema needs from ajv beyond JSON Schema: our keywords, ajv-errors
+ * (messages live in the schemas) and the annotation vocabulary. Used for the form
+ * validator (browser and server) and the strict compile of `plans:validate`.
+ */
+export function configureAjv(ajv: Ajv, { formats = false }: { formats?: boolean } = {}): Ajv {
+  if (formats) addFormats(ajv);
+  ajvErrors(ajv);
+  addBimaflowKeywords(ajv);
+  ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
+  return ajv;
+}

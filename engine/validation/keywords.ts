@@ -1,0 +1,93 @@
+import type Ajv from 'ajv';
+import { _, Name, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
+import * as rules from './rules.ts';
+
+/**
+ * Our ajv keywords for what JSON Schema cannot say. They are code-generating keywords
+ * whose generated code calls the plain functions of ./rules by reference; for ajv's
+ * standalone output each reference carries `require("<RULES_MODULE>").<name>` so a
+ * precompiled validator resolves the same functions without eval.
+ *
+ *   "ageRange":          { "min": 45, "max": 80, "minDays": 90 }       on a yyyy-mm-dd string
+ *   "ageDifference":     { "from": "/policyHolder/dateOfBirth", "maxYears": 15 }
+ *   "minimumByFrequency":{ "frequency": "/investmentFrequency", "minimums": { "Yearly": 50000 } }
+ *
+ * Pointers are JSON Pointers into the validated document's root.
+ */
+export const RULES_MODULE = 'bimaflow/engine/validation/rules';
+
+const rootData = new Name('rootData');
+
+function ruleRef(cxt: KeywordCxt, name: keyof typeof rules) {
+  return cxt.gen.scopeValue('func', {
+    ref: rules[name],
+    code: _`require(${RULES_MODULE}).${new Name(name)}`,
+  });
+}
+
+const ageRange: CodeKeywordDefinition = {
+  keyword: 'ageRange',
+  type: 'string',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    properties: {
+      min: { type: 'integer', minimum: 0 },
+      max: { type: 'integer', minimum: 0 },
+      minDays: { type: 'integer', minimum: 0 },
+    },
+    additionalProperties: false,
+  },
+  error: { message: 'age is outside the allowed range', params: (cxt) => _`{rule: ${cxt.schemaCode}}` },
+  code(cxt) {
+    cxt.fail(_`!${ruleRef(cxt, 'ageWithin')}(${cxt.data}, ${cxt.schemaCode})`);
+  },
+};
+
+const ageDifference: CodeKeywordDefinition = {
+  keyword: 'ageDifference',
+  type: 'string',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    required: ['from', 'maxYears'],
+    properties: { from: { type: 'string' }, maxYears: { type: 'integer', minimum: 0 } },
+    additionalProperties: false,
+  },
+  error: { message: 'age difference is too large', params: (cxt) => _`{rule: ${cxt.schemaCode}}` },
+  code(cxt) {
+    cxt.fail(_`!${ruleRef(cxt, 'ageDifferenceWithin')}(${cxt.data}, ${rootData}, ${cxt.schemaCode})`);
+  },
+};
+
+const minimumByFrequency: CodeKeywordDefinition = {
+  keyword: 'minimumByFrequency',
+  type: ['string', 'number'],
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    required: ['frequency', 'minimums'],
+    properties: {
+      frequency: { type: 'string' },
+      minimums: { type: 'object', additionalProperties: { type: 'number', minimum: 0 } },
+    },
+    additionalProperties: false,
+  },
+  error: {
+    message: 'amount is below the minimum for the frequency',
+    params: (cxt) => _`{min: ${ruleRef(cxt, 'minimumFor')}(${rootData}, ${cxt.schemaCode})}`,
+  },
+  code(cxt) {
+    cxt.fail(_`!${ruleRef(cxt, 'meetsMinimumByFrequency')}(${cxt.data}, ${rootData}, ${cxt.schemaCode})`);
+  },
+};
+
+/** The keywords, and the UI-only annotations plan schemas may carry, registered on one ajv instance. */
+export function addBimaflowKeywords(ajv: Ajv): Ajv {
+  ajv.addKeyword(ageRange);
+  ajv.addKeyword(ageDifference);
+  ajv.addKeyword(minimumByFrequency);
+  return ajv;
+}
+
+export const KEYWORDS = ['ageRange', 'ageDifference', 'minimumByFrequency'] as const;

@@ -1,0 +1,79 @@
+import { getByPointer } from '../schema/pointer.ts';
+import { ageInDays, ageInYears, parseWireDate } from './age.ts';
+
+/*
+ * The checks behind our ajv keywords, as plain functions. The generated validator code
+ * calls them by reference, so ajv's standalone code generation can emit
+ * `require("…/rules").ageWithin` instead of a closure (CSP without unsafe-eval).
+ */
+
+export interface AgeRangeRule {
+  /** Minimum age in completed years. */
+  min?: number;
+  /** Maximum age in completed years (omitted: no maximum). */
+  max?: number;
+  /** Minimum age in days (for an insured child). */
+  minDays?: number;
+}
+
+/** True when the wire date is a real date whose age is within the rule's bounds. */
+export function ageWithin(value: unknown, rule: AgeRangeRule): boolean {
+  const birth = parseWireDate(value);
+  if (!birth) return false;
+  const today = new Date();
+  const days = ageInDays(birth, today);
+  if (days < 0) return false;
+  if (rule.minDays !== undefined && days < rule.minDays) return false;
+  const years = ageInYears(birth, today);
+  if (rule.min !== undefined && years < rule.min) return false;
+  if (rule.max !== undefined && years > rule.max) return false;
+  return true;
+}
+
+export interface AgeDifferenceRule {
+  /** JSON Pointer, into the validated document's root, of the other person's date of birth. */
+  from: string;
+  /** The largest allowed difference between the two ages, in completed years. */
+  maxYears: number;
+}
+
+/**
+ * True when the two people's ages differ by at most `maxYears`. When the other date is
+ * missing or invalid the rule holds: that field reports its own error.
+ */
+export function ageDifferenceWithin(value: unknown, rootData: unknown, rule: AgeDifferenceRule): boolean {
+  const birth = parseWireDate(value);
+  const other = parseWireDate(getByPointer(rootData, rule.from));
+  if (!birth || !other) return true;
+  const today = new Date();
+  return Math.abs(ageInYears(birth, today) - ageInYears(other, today)) <= rule.maxYears;
+}
+
+export interface MinimumByFrequencyRule {
+  /** JSON Pointer, into the validated document's root, of the chosen frequency. */
+  frequency: string;
+  /** Minimum amount for each frequency value. */
+  minimums: Record<string, number>;
+}
+
+/** Amount typed with Indian grouping ('1,23,456') as a number; undefined if it has other characters. */
+export function parseGroupedAmount(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || !/^[0-9,]+$/.test(value)) return undefined;
+  const digits = value.replace(/,/g, '');
+  return digits === '' ? undefined : Number(digits);
+}
+
+/** The minimum for the frequency currently chosen, or undefined when none applies. */
+export function minimumFor(rootData: unknown, rule: MinimumByFrequencyRule): number | undefined {
+  const frequency = getByPointer(rootData, rule.frequency);
+  return typeof frequency === 'string' ? rule.minimums[frequency] : undefined;
+}
+
+/** True when the amount is at least the minimum for the chosen frequency (no frequency: no minimum). */
+export function meetsMinimumByFrequency(value: unknown, rootData: unknown, rule: MinimumByFrequencyRule): boolean {
+  const amount = parseGroupedAmount(value);
+  if (amount === undefined) return false;
+  const minimum = minimumFor(rootData, rule);
+  return minimum === undefined || amount >= minimum;
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import type { LoadedPlan, PlanConfig } from '../../../engine/plan/types.ts';
+import { loadPlan } from '../planRegistry.ts';
+import { BrandBar } from '../BrandBar.tsx';
+import { Loader } from './Loader.tsx';
+import { Journey } from './Journey.tsx';
+
+/** Loads the plan's chunk, then runs its journey. */
+export function JourneyPage({ config }: { config: PlanConfig }) {
+  const [plan, setPlan] = useState<LoadedPlan>();
+  const [error, setError] = useState<Error>();
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    loadPlan(config).then(
+      (loaded) => live && setPlan(loaded),
+      (reason: unknown) => live && setError(reason instanceof Error ? reason : new Error(String(reason))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [config, attempt]);
+
+  useEffect(() => {
+    document.title = `${config.productName} — Bimaflow Life Insurance`;
+  }, [config]);
+
+  if (error) {
+    return (
+      <>
+        <BrandBar />
+        <main className="bf-page bf-fallback" role="alert">
+          <h1>Something went wrong</h1>
+          <p>We could not load the {config.productName} page. Please check your connection and try again.</p>
+          <button
+            type="button"
+            className="bf-button bf-button--primary"
+            onClick={() => {
+              setError(undefined);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Try again
+          </button>
+        </main>
+      </>
+    );
+  }
+  if (!plan) {
+    return (
+      <>
+        <BrandBar />
+        <Loader label={`Loading ${config.productName}`} />
+      </>
+    );
+  }
+  return <Journey plan={plan} />;
+}

@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
+import type { PlanFiles } from '../../engine/plan/types.ts';
+
+/** Plan data on disk, for Node (server and tools). The browser imports the same files through Vite. */
+
+export const DEFAULT_SCHEMAS_ROOT = fileURLToPath(new URL('../../schemas/', import.meta.url));
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return jsonFiles(path);
+    return name.endsWith('.json') ? [path] : [];
+  });
+}
+
+/** The shared documents of schemas/common. */
+export function readCommonDocuments(root = DEFAULT_SCHEMAS_ROOT): JsonSchema[] {
+  return jsonFiles(join(root, 'common')).map((path) => readJson(path) as JsonSchema);
+}
+
+/** Codes of the plan folders under schemas/plans. */
+export function listPlanCodes(root = DEFAULT_SCHEMAS_ROOT): string[] {
+  return readdirSync(join(root, 'plans'))
+    .filter((name) => statSync(join(root, 'plans', name)).isDirectory())
+    .sort();
+}
+
+/** Every JSON file of one plan folder, keyed by its path relative to the folder. */
+export function readPlanFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): PlanFiles {
+  const dir = join(root, 'plans', code);
+  const files: PlanFiles = {};
+  for (const path of jsonFiles(dir)) files[relative(dir, path).split(sep).join('/')] = readJson(path);
+  return files;
+}

@@ -1,0 +1,47 @@
+import { build } from './app.ts';
+
+/** Entry point of `npm start`: listens on HOST:PORT and closes gracefully on SIGINT/SIGTERM. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '0.0.0.0';
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a TCP port number, got "${process.env.PORT}"`);
+  process.exit(1);
+}
+
+const app = await build({ logger: true });
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // A terminal's Ctrl-C reaches both `npm start` and this process; one close is enough.
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    const forceExit = setTimeout(() => {
+      app.log.error(`did not close within ${CLOSE_TIMEOUT_MS} ms, exiting`);
+      process.exit(1);
+    }, CLOSE_TIMEOUT_MS);
+    forceExit.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while closing');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+try {
+  await app.listen({ port, host });
+} catch (error) {
+  app.log.error({ err: error }, 'could not start listening');
+  process.exit(1);
+}
+
+const address = app.server.address();
+const actualPort = typeof address === 'object' && address ? address.port : port;
+const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+app.log.info(`bimaflow is ready at http://${shownHost}:${actualPort}/`);

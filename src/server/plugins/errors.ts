@@ -1,0 +1,54 @@
+import type { FastifyError, FastifySchemaValidationError } from 'fastify';
+import { globalPlugin } from '../lib/globalPlugin.ts';
+import { httpErrorBody, type FieldError } from '../lib/httpErrorBody.ts';
+
+const SERVER_FAULT_MESSAGE = 'Something went wrong on our side. Please try again in a little while.';
+
+/**
+ * Promises that no answer ever carries a stack trace: client errors get a 4xx with a
+ * clear message (schema validation failures list every field that is wrong), and
+ * server faults are logged in full but answered with a generic 500.
+ */
+export const errors = globalPlugin('errors', async (app) => {
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    if (error.validation) {
+      request.log.info({ err: error }, 'request rejected by schema validation');
+      return reply.code(400).send(httpErrorBody(400, error.message, error.validation.map(toFieldError)));
+    }
+
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.code(statusCode).send(httpErrorBody(statusCode, error.message));
+    }
+
+    request.log.error({ err: error }, 'unhandled server error');
+    return reply.code(500).send(httpErrorBody(500, SERVER_FAULT_MESSAGE));
+  });
+});
+
+/** Turns an ajv error into a dotted field path (`proposer.mobile`) and its message. */
+function toFieldError(error: FastifySchemaValidationError): FieldError {
+  const segments = error.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const missing = missingProperty(error);
+  if (missing) segments.push(missing);
+  return { field: segments.join('.'), message: error.message ?? 'is invalid' };
+}
+
+/** `required` errors point at the parent object; the missing field is in the params (also under ajv-errors). */
+function missingProperty(error: FastifySchemaValidationError): string | undefined {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required' && typeof params.missingProperty === 'string')
+    return params.missingProperty;
+  if (error.keyword === 'errorMessage' && Array.isArray(params.errors)) {
+    const inner = params.errors[0] as
+      { keyword?: string; params?: { missingProperty?: unknown } } | undefined;
+    if (inner?.keyword === 'required' && typeof inner.params?.missingProperty === 'string') {
+      return inner.params.missingProperty;
+    }
+  }
+  return undefined;
+}

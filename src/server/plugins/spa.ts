@@ -1,0 +1,90 @@
+import { access } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { globalPlugin } from '../lib/globalPlugin.ts';
+import { httpErrorBody } from '../lib/httpErrorBody.ts';
+
+export interface SpaOptions {
+  /** Absolute path of the Vite build output (index.html plus assets/). */
+  root: string;
+}
+
+/** Paths owned by the API: an unknown one is a JSON 404, never the SPA shell. */
+export const API_PREFIXES = [
+  '/buyonlineoauth',
+  '/proposal_service',
+  '/buyonline_pincodemaster',
+  '/api_etermcrm_leadcreation_sf',
+  '/healthz',
+];
+
+/** Vite puts content-hashed files here, so they can be cached forever. */
+const ASSETS_DIR = 'assets';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/**
+ * Serves the built SPA: hashed assets with a long immutable cache, index.html with
+ * no-cache, and index.html again for any browser navigation to a history route
+ * (e.g. `/retirement-plans/guaranteed-pension-plan/plan-details`). Everything else
+ * that matches no route gets a JSON 404. Registered last, so API plugins win.
+ */
+export const spa = globalPlugin<SpaOptions>('spa', async (app, { root }) => {
+  const indexFile = join(root, 'index.html');
+  if (!(await exists(indexFile))) {
+    app.log.warn(`The web app is not built (${indexFile} is missing): run "npm run build" or "npm start".`);
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: true,
+    index: 'index.html',
+    dotfiles: 'ignore',
+    suppressWarning: true,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const isHashedAsset = relative(root, filePath).startsWith(ASSETS_DIR + sep);
+      reply.header('cache-control', isHashedAsset ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!isHistoryNavigation(request)) {
+      return reply.code(404).send(httpErrorBody(404, `Route ${request.method}:${pathOf(request)} not found`));
+    }
+    if (!(await exists(indexFile))) {
+      return notBuilt(reply);
+    }
+    return reply.code(200).sendFile('index.html');
+  });
+});
+
+/** A browser asking for a page (not an API call, not a missing asset). */
+function isHistoryNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (!request.headers.accept?.includes('text/html')) return false;
+  const path = pathOf(request);
+  const ownedElsewhere = [...API_PREFIXES, `/${ASSETS_DIR}`];
+  return !ownedElsewhere.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? '/';
+}
+
+function notBuilt(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .send(httpErrorBody(503, 'The web app has not been built yet. Run "npm run build" and reload.'));
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCHEMAS_ROOT } from '../../../src/plans/nodePlanSource.ts';
+import { loadSources } from '../../../tools/lib/loadSources.ts';
+import { checkPlans, type PlanSources } from '../../../tools/lib/planChecks.ts';
+
+function sources(): PlanSources {
+  return loadSources(DEFAULT_SCHEMAS_ROOT);
+}
+
+function broken(edit: (files: Record<string, any>) => void) {
+  const s = sources();
+  const files = structuredClone(s.plans.T54!) as Record<string, any>;
+  edit(files);
+  return checkPlans({ ...s, plans: { T54: files } });
+}
+
+describe('plans:validate', () => {
+  it('finds every configured plan valid, fixtures included', () => {
+    expect(checkPlans(sources())).toEqual([]);
+  });
+
+  it('catches a fixture whose expected message is not what the schema says', () => {
+    const problems = broken((f) => {
+      f['fixtures/basic-details.fixtures.json'].cases[2].errors['policyHolder.fullName'] = 'Name is required';
+    });
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        file: 'plans/T54/fixtures/basic-details.fixtures.json',
+        message: 'expected policyHolder.fullName: "Name is required", got "Full Name cannot be empty."',
+      }),
+    );
+  });
+
+  it('catches a plan.json that breaks the meta-schema', () => {
+    const problems = broken((f) => {
+      delete f['plan.json'].uin;
+    });
+    expect(problems[0]).toMatchObject({ file: 'plans/T54/plan.json', message: "must have required property 'uin'" });
+  });
+
+  it('catches uiSchema keys, machine targets, guards and steps that do not exist', () => {
+    const problems = broken((f) => {
+      f['steps/basic-details.ui.json'].policyHolder.fulName = { 'ui:widget': 'TextWidget' };
+      f['machine.json'].states.planDetails.on.NEXT = 'nowhere';
+      f['machine.json'].states.basicDetails.on.NEXT.guard = 'isWednesday';
+      f['machine.json'].states.reviewDetails.meta.step = 'review';
+    });
+    const messages = problems.map((p) => `${p.file} ${p.where}: ${p.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'plans/T54/steps/basic-details.ui.json /policyHolder/fulName: "fulName" is not a field of the schema',
+        'plans/T54/machine.json planDetails: transition target "nowhere" does not exist',
+        'plans/T54/machine.json basicDetails: guard "isWednesday" is not implemented',
+        'plans/T54/machine.json reviewDetails: meta.step "review" is not a step of plan.json',
+      ]),
+    );
+  });
+
+  it('catches a step schema ajv strict mode rejects', () => {
+    const problems = broken((f) => {
+      f['steps/basic-details.schema.json'].properties.policyHolder.properties.fullName.minLenght = 2;
+    });
+    expect(problems[0]?.message).toMatch(/strict compile: .*minLenght/);
+  });
+
+  it('exits non-zero with a located message from the command line', () => {
+    const root = mkdtempSync(join(tmpdir(), 'bimaflow-plans-'));
+    try {
+      cpSync(DEFAULT_SCHEMAS_ROOT, root, { recursive: true });
+      const fixture = join(root, 'plans/T54/fixtures/basic-details.fixtures.json');
+      const data = JSON.parse(readFileSync(fixture, 'utf8'));
+      data.cases[0].errors = { 'policyHolder.gender': 'Gender cannot be empty.' };
+      writeFileSync(fixture, JSON.stringify(data));
+      let status = 0;
+      let stderr = '';
+      try {
+        execFileSync(process.execPath, ['--import', 'tsx', 'tools/validatePlans.ts', root], { stdio: 'pipe' });
+      } catch (error) {
+        status = (error as { status: number }).status;
+        stderr = String((error as { stderr: Buffer }).stderr);
+      }
+      expect(status).toBe(1);
+      expect(stderr).toContain('schemas/plans/T54/fixtures/basic-details.fixtures.json cases/0');
+      expect(stderr).toContain('expected policyHolder.gender: "Gender cannot be empty.", got no error');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

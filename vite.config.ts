@@ -1,0 +1,34 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The SPA is one bundle for the shell plus one lazily loaded chunk per plan
+// (the plan registry uses import.meta.glob, so each plan's JSON is split out).
+export default defineConfig({
+  plugins: [react()],
+  root: 'src/app',
+  publicDir: false,
+  build: {
+    outDir: '../../dist/app',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Everything of one plan but its plan.json (which the catalogue needs eagerly).
+              name: (id: string) => /schemas\/plans\/([^/]+)\/(?!plan\.json$)/.exec(id)?.[1]?.replace(/^/, 'plan-') ?? null,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/healthz': 'http://localhost:8080',
+      '/buyonlineoauth': 'http://localhost:8080',
+      '/proposal_service': 'http://localhost:8080',
+    },
+  },
+});

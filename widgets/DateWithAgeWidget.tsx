@@ -1,0 +1,131 @@
+import { useCallback, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { format } from 'date-fns';
+import { ageLabel, parseWireDate } from '../engine/validation/age.ts';
+import CalendarPopover from './CalendarPopover.tsx';
+import InputGroup, { describedBy } from './InputGroup.tsx';
+import { dateInputValue, formatDateInput, toDisplayDate } from './dateInput.ts';
+import { CalendarIcon } from './icons.tsx';
+import { booleanOption, numberOption, stringOption } from './uiOptions.ts';
+import { useCaretKeeper } from './useCaretKeeper.ts';
+
+/**
+ * A DD/MM/YYYY date input (spec 01 §5) with a calendar popover and the age the date gives
+ * ('N Years', 'N Days' or '0 days') beside it. It emits yyyy-mm-dd once the date is complete
+ * and real; before that it emits the typed text so `format: date` reports it, and undefined
+ * only when the field is empty.
+ *
+ * ui:options: yearsBack (100), yearsAhead (0), showAge (true), disablePast, disableFuture
+ * (calendar only; validation stays with the schema), placeholder, autocomplete ("off").
+ */
+export default function DateWithAgeWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, autofocus } =
+    props;
+  const [display, setDisplay] = useState(() => toDisplayDate(value));
+  const [heldValue, setHeldValue] = useState<unknown>(value);
+  const [open, setOpen] = useState(false);
+  const [today] = useState(() => new Date());
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { inputRef, keep } = useCaretKeeper();
+
+  // A value set from outside (resume, reset, a rule) replaces what is shown.
+  if (value !== heldValue) {
+    setHeldValue(value);
+    if (dateInputValue(display) !== value) setDisplay(toDisplayDate(value));
+  }
+
+  const emit = (next: string) => {
+    setDisplay(next);
+    onChange(dateInputValue(next));
+  };
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const raw = event.target.value;
+    const next = formatDateInput(raw, raw.length < display.length);
+    keep(raw, event.target.selectionStart, next);
+    emit(next);
+  };
+
+  // Escape and choosing a day hand focus back to the toggle; a click or Tab elsewhere leaves it there.
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  }, []);
+
+  const choose = (day: Date) => {
+    emit(format(day, 'dd/MM/yyyy'));
+    close(true);
+  };
+
+  const invalid = (rawErrors?.length ?? 0) > 0;
+  const locked = disabled || readonly;
+  const age = booleanOption(options, 'showAge', true) ? ageLabel(value, today) : undefined;
+  return (
+    <div className="bf-date">
+      <div className="bf-date__control">
+        <InputGroup
+          id={id}
+          invalid={invalid}
+          disabled={disabled}
+          readonly={readonly}
+          trailing={
+            <button
+              ref={toggleRef}
+              type="button"
+              id={`${id}__calendar-toggle`}
+              className="bf-icon-button"
+              aria-label="Choose date from calendar"
+              aria-haspopup="dialog"
+              aria-expanded={open}
+              aria-controls={open ? `${id}__calendar` : undefined}
+              disabled={locked}
+              onClick={() => setOpen((was) => !was)}
+            >
+              <CalendarIcon />
+            </button>
+          }
+        >
+          <input
+            ref={inputRef}
+            id={id}
+            name={props.htmlName || id}
+            className="bf-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete={stringOption(options, 'autocomplete') ?? 'off'}
+            placeholder={stringOption(options, 'placeholder') ?? props.placeholder ?? 'DD/MM/YYYY'}
+            maxLength={10}
+            value={display}
+            disabled={disabled}
+            readOnly={readonly}
+            autoFocus={autofocus}
+            aria-required={required || undefined}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy(id, [age !== undefined && `${id}__age`])}
+            onChange={handleChange}
+            onBlur={(event: FocusEvent<HTMLInputElement>) => onBlur(id, dateInputValue(event.target.value))}
+            onFocus={(event: FocusEvent<HTMLInputElement>) => onFocus(id, dateInputValue(event.target.value))}
+          />
+        </InputGroup>
+        {open && !locked && (
+          <CalendarPopover
+            id={id}
+            selected={parseWireDate(value)}
+            today={today}
+            yearsBack={numberOption(options, 'yearsBack') ?? 100}
+            yearsAhead={numberOption(options, 'yearsAhead') ?? 0}
+            disablePast={booleanOption(options, 'disablePast', false)}
+            disableFuture={booleanOption(options, 'disableFuture', false)}
+            onSelect={choose}
+            onClose={close}
+          />
+        )}
+      </div>
+      {age !== undefined && (
+        <output className="bf-date__age" id={`${id}__age`} htmlFor={id}>
+          {age}
+        </output>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { FormProps } from '@rjsf/core';
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import AmountWidget from './AmountWidget.tsx';
+import DateWithAgeWidget from './DateWithAgeWidget.tsx';
+import DialCodeWidget from './DialCodeWidget.tsx';
+import DisclaimerWidget from './DisclaimerWidget.tsx';
+import EmailWidget from './EmailWidget.tsx';
+import GenderRadioWidget from './GenderRadioWidget.tsx';
+import MobileNumberWidget from './MobileNumberWidget.tsx';
+import RadioCardsWidget from './RadioCardsWidget.tsx';
+import SelectWidget from './SelectWidget.tsx';
+import TextWidget from './TextWidget.tsx';
+import BaseInputTemplate from './templates/BaseInputTemplate.tsx';
+import ErrorListTemplate from './templates/ErrorListTemplate.tsx';
+import FieldTemplate from './templates/FieldTemplate.tsx';
+import ObjectFieldTemplate from './templates/ObjectFieldTemplate.tsx';
+import SubmitButton from './templates/SubmitButton.tsx';
+
+/**
+ * The widget registry: uiSchemas name a widget by its key (`"ui:widget": "DateWithAgeWidget"`).
+ * The lowercase keys replace RJSF's defaults, so fields without a `ui:widget` get our look
+ * too (string → text, enum → select, boolean → checkbox, format email → email).
+ * Styles are in ./widgets.css, which the app imports once.
+ */
+export const widgets: RegistryWidgetsType = {
+  AmountWidget,
+  DateWithAgeWidget,
+  DialCodeWidget,
+  DisclaimerWidget,
+  EmailWidget,
+  GenderRadioWidget,
+  MobileNumberWidget,
+  RadioCardsWidget,
+  SelectWidget,
+  TextWidget,
+  text: TextWidget,
+  select: SelectWidget,
+  checkbox: DisclaimerWidget,
+  email: EmailWidget,
+};
+
+/** Our templates, spread by RJSF over its defaults (a theme as a partial registry). */
+export const templates: NonNullable<FormProps['templates']> = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ErrorListTemplate,
+  BaseInputTemplate,
+  ButtonTemplates: { SubmitButton },
+};

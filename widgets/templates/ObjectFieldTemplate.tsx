@@ -1,0 +1,65 @@
+import type { CSSProperties } from 'react';
+import { getUiOptions, type ObjectFieldTemplateProps, type UiSchema } from '@rjsf/utils';
+import { widgetTraits } from '../widgetTraits.ts';
+import { stringOption } from '../uiOptions.ts';
+
+/**
+ * An object's properties in order, except that `ui:options.rows` may put some side by side:
+ * `"rows": [["countryCode", "mobileNumber"]]` renders those two in one grid row where the
+ * first of them would stand. Columns share the width, except a compact widget (the dial
+ * code) which takes only its own width; a property's `ui:options.columnWidth` (any CSS
+ * grid track, e.g. "7rem") overrides. Hidden properties render nothing; their data stays.
+ */
+export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { properties, uiSchema, registry, schema, description, fieldPathId } = props;
+  const options = getUiOptions(uiSchema);
+  const title = stringOption(options, 'title') ?? schema.title;
+  const rows = parseRows(options.rows);
+  const rowOf = new Map<string, string[]>();
+  for (const row of rows) for (const name of row) if (!rowOf.has(name)) rowOf.set(name, row);
+
+  const visible = new Map(properties.filter((p) => !p.hidden).map((p) => [p.name, p]));
+  const rendered = new Set<string[]>();
+  const blocks = [];
+  for (const property of properties) {
+    if (property.hidden) continue;
+    const row = rowOf.get(property.name);
+    if (!row) {
+      blocks.push(property.content);
+      continue;
+    }
+    if (rendered.has(row)) continue;
+    rendered.add(row);
+    const members = row.filter((name) => visible.has(name));
+    const style: CSSProperties = {
+      gridTemplateColumns: members.map((name) => columnTrack(uiSchema?.[name], registry)).join(' '),
+    };
+    blocks.push(
+      <div className="bf-row" key={`row:${members.join(',')}`} style={style}>
+        {members.map((name) => visible.get(name)!.content)}
+      </div>,
+    );
+  }
+
+  return (
+    <fieldset className="bf-object" id={fieldPathId.$id}>
+      {title && options.label !== false && <legend className="bf-object__title">{title}</legend>}
+      {description && <div className="bf-object__description">{description}</div>}
+      {blocks}
+    </fieldset>
+  );
+}
+
+function parseRows(rows: unknown): string[][] {
+  if (!Array.isArray(rows)) return [];
+  return rows
+    .filter(Array.isArray)
+    .map((row: unknown[]) => row.filter((name): name is string => typeof name === 'string'))
+    .filter((row) => row.length > 0);
+}
+
+function columnTrack(propertyUiSchema: UiSchema | undefined, registry: ObjectFieldTemplateProps['registry']) {
+  const width = stringOption(getUiOptions(propertyUiSchema), 'columnWidth');
+  if (width) return width;
+  return widgetTraits(propertyUiSchema, registry).compact ? 'auto' : 'minmax(0, 1fr)';
+}
