@@ -17,7 +17,8 @@ export default defineConfig({
           groups: [
             {
               // Everything of one plan but its plan.json (which the catalogue needs eagerly).
-              name: (id: string) => /schemas\/plans\/([^/]+)\/(?!plan\.json$)/.exec(id)?.[1]?.replace(/^/, 'plan-') ?? null,
+              name: (id: string) =>
+                /schemas\/plans\/([^/]+)\/(?!plan\.json$)/.exec(id)?.[1]?.replace(/^/, 'plan-') ?? null,
             },
           ],
         },

@@ -14,12 +14,15 @@ const builtIndex = join(repoRoot, 'dist', 'app', 'index.html');
 const bundleSources = ['src', 'engine', 'widgets', 'schemas', 'vite.config.ts'];
 const notBundled = new Set([join(repoRoot, 'src', 'server')]);
 
-/** Newest modification time (ms) of any file under `path`, skipping dot-entries and node_modules. */
+/**
+ * Newest modification time (ms) under `path`, skipping dot-entries and node_modules.
+ * Directories count too: their mtime changes when a file is added, removed or renamed.
+ */
 function newestMtime(path) {
   if (notBundled.has(path) || !existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
+  let newest = stat.mtimeMs;
   for (const entry of readdirSync(path)) {
     if (entry.startsWith('.') || entry === 'node_modules') continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));

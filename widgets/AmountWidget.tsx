@@ -14,7 +14,8 @@ import { useCaretKeeper } from './useCaretKeeper.ts';
  * ui:options: prefix (e.g. "₹"), unit, maxLength (21, or the schema's), placeholder.
  */
 export default function AmountWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, schema } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, schema } =
+    props;
   const maxLength = numberOption(options, 'maxLength') ?? schema.maxLength ?? AMOUNT_MAX_LENGTH;
   const prefix = stringOption(options, 'prefix');
   const unit = stringOption(options, 'unit');

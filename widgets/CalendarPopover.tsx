@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { format, isAfter, isBefore, isSameDay, startOfDay } from 'date-fns';
-import { MONTH_NAMES, WEEKDAY_SHORT, clampDay, monthGrid, moveFocusDay, yearOptions } from './calendarGrid.ts';
+import {
+  MONTH_NAMES,
+  WEEKDAY_SHORT,
+  clampDay,
+  monthGrid,
+  moveFocusDay,
+  yearOptions,
+} from './calendarGrid.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import { cx } from './uiOptions.ts';
 

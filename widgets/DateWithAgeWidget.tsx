@@ -19,8 +19,19 @@ import { useCaretKeeper } from './useCaretKeeper.ts';
  * (calendar only; validation stays with the schema), placeholder, autocomplete ("off").
  */
 export default function DateWithAgeWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, autofocus } =
-    props;
+  const {
+    id,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+    disabled,
+    readonly,
+    required,
+    rawErrors,
+    options,
+    autofocus,
+  } = props;
   const [display, setDisplay] = useState(() => toDisplayDate(value));
   const [heldValue, setHeldValue] = useState<unknown>(value);
   const [open, setOpen] = useState(false);
@@ -93,7 +104,7 @@ export default function DateWithAgeWidget(props: WidgetProps) {
             type="text"
             inputMode="numeric"
             autoComplete={stringOption(options, 'autocomplete') ?? 'off'}
-            placeholder={stringOption(options, 'placeholder') ?? props.placeholder ?? 'DD/MM/YYYY'}
+            placeholder={stringOption(options, 'placeholder') ?? (props.placeholder || 'DD/MM/YYYY')}
             maxLength={10}
             value={display}
             disabled={disabled}

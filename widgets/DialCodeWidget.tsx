@@ -13,7 +13,8 @@ import { cx, stringOption } from './uiOptions.ts';
  * itself comes from the schema default, which RJSF fills in.
  */
 export default function DialCodeWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, schema } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, schema } =
+    props;
   const fallback =
     (typeof schema.default === 'string' ? schema.default : undefined) ??
     stringOption(options, 'defaultCode') ??
@@ -44,7 +45,7 @@ export default function DialCodeWidget(props: WidgetProps) {
       >
         {!known && <option value={code}>{dialCodeLabel(code)}</option>}
         {enumOptions.map((option) => (
-          <option key={String(option.value)} value={String(option.value)} disabled={option.schema?.readOnly}>
+          <option key={String(option.value)} value={String(option.value)}>
             {option.label}
           </option>
         ))}

@@ -11,7 +11,8 @@ import { cx } from './uiOptions.ts';
  * its starting state is the schema default (RJSF fills it in), e.g. WhatsApp updates on.
  */
 export default function DisclaimerWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, label, schema } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, label, schema } =
+    props;
   const text = label || (typeof schema.description === 'string' ? schema.description : '');
   const invalid = (rawErrors?.length ?? 0) > 0;
   const locked = disabled || readonly;

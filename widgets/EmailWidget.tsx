@@ -15,7 +15,8 @@ import { cx, numberOption, stringListOption, stringOption } from './uiOptions.ts
  * ui:options: domains (replaces the common list), maxLength (50), placeholder.
  */
 export default function EmailWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, schema } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, schema } =
+    props;
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [active, setActive] = useState(-1);

@@ -10,7 +10,8 @@ import { stringOption } from './uiOptions.ts';
  */
 export default function GenderRadioWidget(props: WidgetProps) {
   const { options } = props;
-  const images = options.images && typeof options.images === 'object' ? (options.images as Record<string, unknown>) : {};
+  const images =
+    options.images && typeof options.images === 'object' ? (options.images as Record<string, unknown>) : {};
   const cards: RadioCard[] = (options.enumOptions ?? []).map((option) => {
     const key = String(option.value);
     const url = stringOption(images, key);

@@ -12,7 +12,8 @@ import { stringOption } from './uiOptions.ts';
  * ui:options: placeholder, prefix (e.g. a fixed "+91" where no dial code is offered).
  */
 export default function MobileNumberWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, schema } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, schema } =
+    props;
   const maxLength = mobileMaxLength(schema.maxLength);
   const invalid = (rawErrors?.length ?? 0) > 0;
   const prefix = stringOption(options, 'prefix');

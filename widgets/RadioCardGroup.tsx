@@ -31,7 +31,8 @@ interface RadioCardGroupProps {
  * scroll and focus to it.
  */
 export default function RadioCardGroup({ widget, cards, variant }: RadioCardGroupProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, label } = widget;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, label } =
+    widget;
   const enumOptions = options.enumOptions ?? [];
   const invalid = (rawErrors?.length ?? 0) > 0;
   const name = widget.htmlName || id;
@@ -59,7 +60,12 @@ export default function RadioCardGroup({ widget, cards, variant }: RadioCardGrou
           return (
             <div
               key={inputId}
-              className={cx('bf-radio-card', checked && 'is-checked', locked && 'is-disabled')}
+              className={cx(
+                'bf-radio-card',
+                checked && 'is-checked',
+                locked && 'is-disabled',
+                card.tooltip && 'has-tooltip',
+              )}
             >
               <input
                 type="radio"

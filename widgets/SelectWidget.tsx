@@ -26,7 +26,7 @@ interface Entry extends MenuOption {
  */
 export default function SelectWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options } = props;
-  const placeholder = stringOption(options, 'placeholder') ?? props.placeholder ?? 'Select';
+  const placeholder = stringOption(options, 'placeholder') ?? (props.placeholder || 'Select');
   const disabledValues = new Set((options.enumDisabled ?? []).map(String));
   const entries: Entry[] = [
     ...(required ? [] : [{ label: placeholder, value: undefined, clears: true }]),
@@ -36,7 +36,9 @@ export default function SelectWidget(props: WidgetProps) {
       disabled: disabledValues.has(String(option.value)),
     })),
   ];
-  const selectedIndex = entries.findIndex((entry) => !entry.clears && enumOptionsIsSelected(entry.value, value));
+  const selectedIndex = entries.findIndex(
+    (entry) => !entry.clears && enumOptionsIsSelected(entry.value, value),
+  );
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLUListElement>(null);

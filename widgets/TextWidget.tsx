@@ -15,7 +15,8 @@ import { booleanOption, numberOption, stringOption } from './uiOptions.ts';
  * inputMode, format ("name" title-cases letters and single spaces, "upper", "digits").
  */
 export default function TextWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, schema } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, options, schema } =
+    props;
   const format = isTextFormat(options.format) ? options.format : undefined;
   const maxLength = textMaxLength(numberOption(options, 'maxLength'), schema.maxLength);
   const prefix = stringOption(options, 'prefix');
@@ -69,7 +70,10 @@ export default function TextWidget(props: WidgetProps) {
         name={props.htmlName || id}
         className="bf-input"
         type="text"
-        inputMode={inputModeOption(options.inputMode) ?? (format === 'digits' ? 'numeric' : numeric ? 'decimal' : undefined)}
+        inputMode={
+          inputModeOption(options.inputMode) ??
+          (format === 'digits' ? 'numeric' : numeric ? 'decimal' : undefined)
+        }
         autoComplete={stringOption(options, 'autocomplete') ?? (format === 'name' ? 'name' : undefined)}
         autoCapitalize={format === 'name' ? 'words' : undefined}
         maxLength={maxLength}
@@ -90,7 +94,16 @@ export default function TextWidget(props: WidgetProps) {
 }
 
 type InputMode = 'text' | 'numeric' | 'decimal' | 'tel' | 'email' | 'search' | 'url' | 'none';
-const INPUT_MODES: readonly string[] = ['text', 'numeric', 'decimal', 'tel', 'email', 'search', 'url', 'none'];
+const INPUT_MODES: readonly string[] = [
+  'text',
+  'numeric',
+  'decimal',
+  'tel',
+  'email',
+  'search',
+  'url',
+  'none',
+];
 
 function inputModeOption(mode: unknown): InputMode | undefined {
   return typeof mode === 'string' && INPUT_MODES.includes(mode) ? (mode as InputMode) : undefined;

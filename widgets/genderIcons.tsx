@@ -63,7 +63,10 @@ export function OtherIcon({ className }: GenderIconProps) {
       <Backdrop />
       <path d="M11.5 39.5c1.6-6.8 6.4-10.3 12.5-10.3s10.9 3.5 12.5 10.3" {...line} />
       <circle cx="24" cy="19.5" r="7" {...line} />
-      <path d="M17.2 17.4c1.2-4.4 4-6.6 7.6-6.6 3.3 0 5.7 1.8 6.6 5.2-3.1-.5-5.6-1.5-7.8-3.2-1.5 2.2-3.6 3.8-6.4 4.6z" fill="currentColor" />
+      <path
+        d="M17.2 17.4c1.2-4.4 4-6.6 7.6-6.6 3.3 0 5.7 1.8 6.6 5.2-3.1-.5-5.6-1.5-7.8-3.2-1.5 2.2-3.6 3.8-6.4 4.6z"
+        fill="currentColor"
+      />
       <path d="M36.5 8.5v6M33.5 11.5h6" {...line} strokeWidth={1.6} />
     </svg>
   );

@@ -1,5 +1,5 @@
-import type { FormProps } from '@rjsf/core';
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import { getDefaultRegistry } from '@rjsf/core';
+import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import AmountWidget from './AmountWidget.tsx';
 import DateWithAgeWidget from './DateWithAgeWidget.tsx';
 import DialCodeWidget from './DialCodeWidget.tsx';
@@ -39,11 +39,14 @@ export const widgets: RegistryWidgetsType = {
   email: EmailWidget,
 };
 
-/** Our templates, spread by RJSF over its defaults (a theme as a partial registry). */
-export const templates: NonNullable<FormProps['templates']> = {
+/**
+ * Our templates, spread by RJSF over its defaults (a theme as a partial registry). The
+ * button set is complete (RJSF's own with our SubmitButton) so this is a Partial<TemplatesType>.
+ */
+export const templates: Partial<TemplatesType> = {
   FieldTemplate,
   ObjectFieldTemplate,
   ErrorListTemplate,
   BaseInputTemplate,
-  ButtonTemplates: { SubmitButton },
+  ButtonTemplates: { ...getDefaultRegistry().templates.ButtonTemplates, SubmitButton },
 };

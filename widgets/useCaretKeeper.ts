@@ -21,7 +21,11 @@ export function useCaretKeeper<E extends HTMLInputElement>(significant: RegExp =
 
   const keep = (raw: string, caret: number | null, formatted: string) => {
     if (caret === null || caret >= raw.length) return;
-    pending.current = caretAfterSignificant(formatted, countSignificant(raw, caret, significant), significant);
+    pending.current = caretAfterSignificant(
+      formatted,
+      countSignificant(raw, caret, significant),
+      significant,
+    );
   };
 
   return { inputRef, keep };

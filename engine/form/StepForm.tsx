@@ -1,7 +1,6 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import Form from '@rjsf/core';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Form, { type IChangeEvent } from '@rjsf/core';
 import type {
-  IChangeEvent,
   RegistryWidgetsType,
   RJSFValidationError,
   TemplatesType,
@@ -12,6 +11,9 @@ import type { LoadedStep } from '../plan/types.ts';
 import { localizeErrors } from '../validation/localizeErrors.ts';
 import { applyClearRules, collectClearRules } from './clearRules.ts';
 import { focusFirstError } from './focusFirstError.ts';
+
+/** Only a schema `default` pre-fills a field: a `const` (an enum option, a must-accept consent) never does. */
+const DEFAULTS = { constAsDefaults: 'never' } as const;
 
 export type StepData = Record<string, unknown>;
 
@@ -37,11 +39,24 @@ export interface StepFormProps {
  * validator and nothing recompiles. Submit is gated on the step's validity; an invalid
  * submit shows every message (then re-validates live) and focuses the first error.
  */
-export function StepForm({ step, formData, validator, widgets, templates, onChange, onSubmit, busy, children }: StepFormProps) {
+export function StepForm({
+  step,
+  formData,
+  validator,
+  widgets,
+  templates,
+  onChange,
+  onSubmit,
+  busy,
+  children,
+}: StepFormProps) {
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
+  // The data the last change was made against, for the clear rules (and the messages' labels).
   const latest = useRef(formData);
-  latest.current = formData;
+  useEffect(() => {
+    latest.current = formData;
+  }, [formData]);
 
   const uiSchema = useMemo<UiSchema>(
     () => ({ ...step.uiSchema, 'ui:options': { ...(step.uiSchema['ui:options'] as object), label: false } }),
@@ -51,7 +66,12 @@ export function StepForm({ step, formData, validator, widgets, templates, onChan
 
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) =>
-      localizeErrors(errors, { validator, schema: step.schema, formData: latest.current, uiSchema: step.uiSchema }),
+      localizeErrors(errors, {
+        validator,
+        schema: step.schema,
+        formData: latest.current,
+        uiSchema: step.uiSchema,
+      }),
     [validator, step],
   );
 
@@ -99,6 +119,7 @@ export function StepForm({ step, formData, validator, widgets, templates, onChan
         showErrorList={false}
         noHtml5Validate
         idPrefix={`step-${step.id}`}
+        experimental_defaultFormStateBehavior={DEFAULTS}
       >
         {children}
         <div className="bf-step-actions">

@@ -25,7 +25,10 @@ export function collectClearRules(uiSchema: UiSchema | undefined, path: string[]
 }
 
 function get(data: unknown, path: string[]): unknown {
-  return path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), data);
+  return path.reduce<unknown>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    data,
+  );
 }
 
 function withCleared(data: unknown, parentPath: string[], fields: string[]): unknown {

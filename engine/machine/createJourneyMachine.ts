@@ -1,5 +1,5 @@
-import { assign, setup, type AnyStateMachine, type MachineConfig } from 'xstate';
-import { createGuards, type GuardImpl } from './guards.ts';
+import { assign, setup } from 'xstate';
+import { createGuards, type GuardArgs, type GuardImpl, type GuardParams } from './guards.ts';
 import type { JourneyContext, JourneyEvent, JourneyInput, JourneyStateMeta } from './journeyTypes.ts';
 
 export interface MachineExtras {
@@ -16,19 +16,19 @@ export const GENERIC_ACTION_NAMES = ['syncApplication'] as const;
  * Interprets a plan's machine.json (an XState v5 config naming guards and actions by
  * `type` with `params`) with the engine's implementations plus the adapter's extras.
  */
-export function createJourneyMachine(config: Record<string, unknown>, extras: MachineExtras = {}): AnyStateMachine {
+export function createJourneyMachine(config: Record<string, unknown>, extras: MachineExtras = {}) {
   const guards = createGuards(extras.guards);
   return setup({
     types: {} as { context: JourneyContext; events: JourneyEvent; input: JourneyInput },
-    guards: guards as never,
+    guards: guards as Record<string, (args: GuardArgs, params: GuardParams) => boolean>,
     actions: {
+      ...(extras.actions as Record<string, (args: GuardArgs, params: unknown) => void>),
       syncApplication: assign(({ event }) =>
         event.type === 'APPLICATION.UPDATED' ? { application: event.application } : {},
       ),
-      ...(extras.actions as never),
     },
   }).createMachine({
-    ...(config as MachineConfig<JourneyContext, JourneyEvent>),
+    ...(config as object),
     context: ({ input }: { input: JourneyInput }) => ({ application: input.application }),
   } as never);
 }

@@ -65,7 +65,10 @@ export function createGuards(extra: Record<string, GuardImpl> = {}): Record<stri
     },
     /** The value at `scope` (default: the whole application) matches a JSON Schema. */
     matchesSchema: ({ context }, params) =>
-      matches((params?.schema ?? {}) as object, params?.scope ? at(context, params.scope) : context.application),
+      matches(
+        (params?.schema ?? {}) as object,
+        params?.scope ? at(context, params.scope) : context.application,
+      ),
     allOf: (args, params) => ((params?.guards as unknown[]) ?? []).every((g) => evaluate(args, asRef(g))),
     anyOf: (args, params) => ((params?.guards as unknown[]) ?? []).some((g) => evaluate(args, asRef(g))),
     not: (args, params) => !evaluate(args, asRef(params?.guard)),

@@ -29,7 +29,9 @@ export function buildPlan(files: PlanFiles, common: SchemaDocuments): LoadedPlan
     config,
     machine: file(files, config.planCode, config.machine) as Record<string, unknown>,
     steps,
-    content: config.content ? (file(files, config.planCode, config.content) as Record<string, unknown>) : undefined,
+    content: config.content
+      ? (file(files, config.planCode, config.content) as Record<string, unknown>)
+      : undefined,
   };
 }
 

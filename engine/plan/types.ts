@@ -48,7 +48,12 @@ export interface PlanConfig {
     secondaryAgeDifference?: number;
     organisation?: { min: number };
   };
-  paymentFrequencies: Array<{ value: string; code: number; minimumPremium: number; annualisationDivisor: number }>;
+  paymentFrequencies: Array<{
+    value: string;
+    code: number;
+    minimumPremium: number;
+    annualisationDivisor: number;
+  }>;
   offers: Array<{ id: string; text: string; annuityBonusPercent?: number; discountPercent?: number }>;
   brochure: { preTitle: string; title: string; subtitle: string; benefits: [string, string] };
   discountMessage?: string;

@@ -21,7 +21,10 @@ function splitRef(ref: string, baseId: string): { docId: string; pointer: string
 }
 
 function localKey(docId: string, pointer: string): string {
-  const doc = docId.split('/').pop()!.replace(/\.schema\.json$|\.json$/, '');
+  const doc = docId
+    .split('/')
+    .pop()!
+    .replace(/\.schema\.json$|\.json$/, '');
   const name = pointer.replace(/^\/\$defs\//, '').replace(/\//g, '.');
   return `${doc}.${name}`;
 }
@@ -29,7 +32,9 @@ function localKey(docId: string, pointer: string): string {
 function resolvePointer(doc: JsonSchema, pointer: string, ref: string): JsonSchema {
   let current: unknown = doc;
   for (const part of pointer.replace(/^\//, '').split('/').filter(Boolean)) {
-    current = (current as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    current = (current as Record<string, unknown> | undefined)?.[
+      part.replace(/~1/g, '/').replace(/~0/g, '~')
+    ];
   }
   if (!current || typeof current !== 'object') throw new Error(`Unresolvable $ref "${ref}"`);
   return current as JsonSchema;

@@ -132,7 +132,12 @@ export function applicationReducer(state: ApplicationState, action: ApplicationA
       return { ...state, [action.section]: { ...action.data } };
     case 'resume': {
       const base = initialApplicationState();
-      return { ...base, ...state, ...action.data, basicDetails: { ...base.basicDetails, ...action.data.basicDetails } };
+      return {
+        ...base,
+        ...state,
+        ...action.data,
+        basicDetails: { ...base.basicDetails, ...action.data.basicDetails },
+      };
     }
     case 'updateMapping':
       return { ...state, ...action.data };

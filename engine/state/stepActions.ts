@@ -1,5 +1,10 @@
 import type { NamedRef } from '../plan/types.ts';
-import { SAVE_SECTIONS, type ApplicationAction, type SaveSection, type UserType } from './applicationState.ts';
+import {
+  SAVE_SECTIONS,
+  type ApplicationAction,
+  type SaveSection,
+  type UserType,
+} from './applicationState.ts';
 
 /**
  * A step's `onSubmit` in plan.json names an application-state action with params; this
@@ -15,7 +20,8 @@ export function stepSubmitAction(ref: NamedRef, data: Record<string, unknown>): 
     case 'savePlanDetails':
       return { type: 'savePlanDetails', data: value };
     case 'saveSection':
-      if (!SAVE_SECTIONS.includes(params.section as SaveSection)) throw new Error(`Unknown section "${String(params.section)}"`);
+      if (!SAVE_SECTIONS.includes(params.section as SaveSection))
+        throw new Error(`Unknown section "${String(params.section)}"`);
       return { type: 'saveSection', section: params.section as SaveSection, data: value };
     default:
       throw new Error(`Unknown step action "${ref.type}"`);

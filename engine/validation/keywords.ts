@@ -1,5 +1,5 @@
 import type Ajv from 'ajv';
-import { _, Name, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
+import { _, Name, type CodeGen, type CodeKeywordDefinition } from 'ajv';
 import * as rules from './rules.ts';
 
 /**
@@ -18,8 +18,8 @@ export const RULES_MODULE = 'bimaflow/engine/validation/rules';
 
 const rootData = new Name('rootData');
 
-function ruleRef(cxt: KeywordCxt, name: keyof typeof rules) {
-  return cxt.gen.scopeValue('func', {
+function ruleRef({ gen }: { gen: CodeGen }, name: keyof typeof rules) {
+  return gen.scopeValue('func', {
     ref: rules[name],
     code: _`require(${RULES_MODULE}).${new Name(name)}`,
   });

@@ -42,7 +42,9 @@ function toSegments(property: string | undefined): string[] {
     .filter(Boolean);
 }
 
-type RawParams = Record<string, unknown> & { errors?: Array<{ keyword: string; params: Record<string, unknown> }> };
+type RawParams = Record<string, unknown> & {
+  errors?: Array<{ keyword: string; params: Record<string, unknown> }>;
+};
 
 /** ajv-errors places a per-property `required` message on the parent; point it at the child. */
 function fieldSegments(error: RJSFValidationError): string[] {
@@ -75,7 +77,8 @@ function fill(template: string, label: string | undefined, params: Record<string
   return template.replace(/\{([A-Za-z]+)(\|lower)?\}/g, (match, name: string, lower?: string) => {
     let value: unknown;
     if (name === 'label') value = label;
-    else if (name === 'amount') value = typeof params.min === 'number' ? params.min.toLocaleString('en-IN') : undefined;
+    else if (name === 'amount')
+      value = typeof params.min === 'number' ? params.min.toLocaleString('en-IN') : undefined;
     else value = params[name];
     if (value === undefined || value === null) return match;
     const text = String(value);
@@ -87,7 +90,10 @@ function messageFor(error: RJSFValidationError, label: string | undefined): stri
   const params = (error.params ?? {}) as RawParams;
   switch (error.name) {
     case 'errorMessage': {
-      const ruleParams = Object.assign({}, ...(params.errors ?? []).map((e) => e.params)) as Record<string, unknown>;
+      const ruleParams = Object.assign({}, ...(params.errors ?? []).map((e) => e.params)) as Record<
+        string,
+        unknown
+      >;
       return fill(error.message ?? FALLBACK_MESSAGE, label, ruleParams);
     }
     case 'required':
@@ -100,7 +106,24 @@ function messageFor(error: RJSFValidationError, label: string | undefined): stri
   }
 }
 
-const PRIORITY: Record<string, number> = { required: 0, errorMessage: 1, pattern: 2, format: 2 };
+/** Which failure a field reports when several rules fail: the most basic one first. */
+const PRIORITY: Record<string, number> = {
+  required: 0,
+  const: 1,
+  type: 1,
+  format: 2,
+  pattern: 3,
+  minLength: 3,
+  maxLength: 3,
+};
+
+function rank(error: RJSFValidationError): number {
+  const inner =
+    error.name === 'errorMessage'
+      ? (error.params as RawParams | undefined)?.errors?.[0]?.keyword
+      : error.name;
+  return PRIORITY[inner ?? ''] ?? 4;
+}
 
 /** Spec-worded errors, one per field, in the order the fields failed. */
 export function localizeErrors(errors: RJSFValidationError[], ctx: LocalizeContext): RJSFValidationError[] {
@@ -109,17 +132,23 @@ export function localizeErrors(errors: RJSFValidationError[], ctx: LocalizeConte
     if (!error.name || IGNORED.has(error.name)) continue;
     const segments = fieldSegments(error);
     const key = segments.join('.');
-    const rank = PRIORITY[error.name] ?? 3;
+    const errorRank = rank(error);
     const current = byField.get(key);
-    if (current && current.rank <= rank) continue;
+    if (current && current.rank <= errorRank) continue;
     const message = messageFor(error, labelAt(ctx, segments));
     const property = segments.length ? `.${segments.join('.')}` : '';
-    byField.set(key, { rank, error: { ...error, property, message, stack: `${property} ${message}`.trim() } });
+    byField.set(key, {
+      rank: errorRank,
+      error: { ...error, property, message, stack: `${property} ${message}`.trim() },
+    });
   }
   return [...byField.values()].map((entry) => entry.error);
 }
 
 /** The localized errors as the API reports them: `{ field, message }`. */
 export function toFieldErrors(errors: RJSFValidationError[]): FieldError[] {
-  return errors.map((e) => ({ field: (e.property ?? '').replace(/^\./, ''), message: e.message ?? FALLBACK_MESSAGE }));
+  return errors.map((e) => ({
+    field: (e.property ?? '').replace(/^\./, ''),
+    message: e.message ?? FALLBACK_MESSAGE,
+  }));
 }

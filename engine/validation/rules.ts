@@ -71,7 +71,11 @@ export function minimumFor(rootData: unknown, rule: MinimumByFrequencyRule): num
 }
 
 /** True when the amount is at least the minimum for the chosen frequency (no frequency: no minimum). */
-export function meetsMinimumByFrequency(value: unknown, rootData: unknown, rule: MinimumByFrequencyRule): boolean {
+export function meetsMinimumByFrequency(
+  value: unknown,
+  rootData: unknown,
+  rule: MinimumByFrequencyRule,
+): boolean {
   const amount = parseGroupedAmount(value);
   if (amount === undefined) return false;
   const minimum = minimumFor(rootData, rule);

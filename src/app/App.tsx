@@ -1,9 +1,15 @@
-import { Component, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Catalogue } from './Catalogue.tsx';
-import { JourneyPage } from './journey/JourneyPage.tsx';
+import { BrandBar } from './BrandBar.tsx';
+import { Loader } from './journey/Loader.tsx';
 import { planForPath } from './planRegistry.ts';
 import { usePathname } from './usePathname.ts';
 import { SiteFooter } from './SiteFooter.tsx';
+
+// The form runtime (RJSF, ajv, XState, widgets) loads with the first journey, not with the catalogue.
+const JourneyPage = lazy(() =>
+  import('./journey/JourneyPage.tsx').then((module) => ({ default: module.JourneyPage })),
+);
 
 /** The router fallback of spec 01 §2: a render error shows 'Unexpected Application Error!'. */
 class AppErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
@@ -30,7 +36,19 @@ export function App() {
   const plan = planForPath(pathname);
   let page: ReactNode;
   if (pathname === '/') page = <Catalogue />;
-  else if (plan) page = <JourneyPage key={plan.productId} config={plan} />;
+  else if (plan)
+    page = (
+      <Suspense
+        fallback={
+          <>
+            <BrandBar />
+            <Loader label={`Loading ${plan.productName}`} />
+          </>
+        }
+      >
+        <JourneyPage key={plan.productId} config={plan} />
+      </Suspense>
+    );
   else
     page = (
       <main className="bf-page bf-fallback">

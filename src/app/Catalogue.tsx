@@ -9,7 +9,9 @@ export function Catalogue() {
       <main className="bf-page bf-catalogue">
         <section className="bf-hero">
           <h1>Buy a life insurance plan online in minutes</h1>
-          <p>Share a few details, see your quote instantly, review and pay. Resume anytime from any device.</p>
+          <p>
+            Share a few details, see your quote instantly, review and pay. Resume anytime from any device.
+          </p>
         </section>
         <ul className="bf-plan-list">
           {plans.map((plan) => (

@@ -7,18 +7,29 @@ import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
  * files are small and eager (the catalogue lists them); each plan's other files load
  * lazily, on first visit, as one chunk per plan (see vite.config.ts).
  */
-const planIndex = import.meta.glob<PlanConfig>('../../schemas/plans/*/plan.json', { eager: true, import: 'default' });
+const planIndex = import.meta.glob<PlanConfig>('../../schemas/plans/*/plan.json', {
+  eager: true,
+  import: 'default',
+});
 const planFileLoaders = import.meta.glob<unknown>(
-  ['../../schemas/plans/*/**/*.json', '!../../schemas/plans/*/plan.json', '!../../schemas/plans/*/fixtures/**'],
+  [
+    '../../schemas/plans/*/**/*.json',
+    '!../../schemas/plans/*/plan.json',
+    '!../../schemas/plans/*/fixtures/**',
+  ],
   { import: 'default' },
 );
 const common = commonDocuments(
-  Object.values(import.meta.glob<JsonSchema>('../../schemas/common/*.json', { eager: true, import: 'default' })),
+  Object.values(
+    import.meta.glob<JsonSchema>('../../schemas/common/*.json', { eager: true, import: 'default' }),
+  ),
 );
 
 const PLAN_PATH = /^\.\.\/\.\.\/schemas\/plans\/([^/]+)\/(.+)$/;
 
-export const plans: PlanConfig[] = Object.values(planIndex).sort((a, b) => a.productName.localeCompare(b.productName));
+export const plans: PlanConfig[] = Object.values(planIndex).sort((a, b) =>
+  a.productName.localeCompare(b.productName),
+);
 
 /** The journey's base path, e.g. /retirement-plans/guaranteed-pension-plan/ */
 export function journeyBase(plan: PlanConfig): string {

@@ -7,7 +7,11 @@ import type { PlanSources } from './planChecks.ts';
 export function loadSources(root: string): PlanSources {
   const json = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8'));
   return {
-    metaSchemas: { plan: json('plan.schema.json'), machine: json('machine.schema.json'), fixtures: json('fixtures.schema.json') },
+    metaSchemas: {
+      plan: json('plan.schema.json'),
+      machine: json('machine.schema.json'),
+      fixtures: json('fixtures.schema.json'),
+    },
     common: readCommonDocuments(root),
     plans: Object.fromEntries(listPlanCodes(root).map((code) => [code, readPlanFiles(code, root)])),
   };

@@ -39,11 +39,17 @@ function ajvProblems(file: string, errors: ErrorObject[] | null | undefined): Pr
 }
 
 function strictAjv(): Ajv {
-  return configureAjv(new Ajv({ strict: true, strictTypes: false, allErrors: true, $data: true }), { formats: true });
+  return configureAjv(new Ajv({ strict: true, strictTypes: false, allErrors: true, $data: true }), {
+    formats: true,
+  });
 }
 
 /** Property names a (bundled) schema may have, across properties, allOf/anyOf/oneOf, if/then/else and local $refs. */
-function propertySchemas(schema: JsonSchema, root: JsonSchema, seen = new Set<object>()): Map<string, JsonSchema[]> {
+function propertySchemas(
+  schema: JsonSchema,
+  root: JsonSchema,
+  seen = new Set<object>(),
+): Map<string, JsonSchema[]> {
   const out = new Map<string, JsonSchema[]>();
   if (!schema || typeof schema !== 'object' || seen.has(schema)) return out;
   seen.add(schema);
@@ -55,7 +61,8 @@ function propertySchemas(schema: JsonSchema, root: JsonSchema, seen = new Set<ob
   for (const key of ['allOf', 'anyOf', 'oneOf']) {
     for (const sub of (schema[key] as JsonSchema[]) ?? []) add(propertySchemas(sub, root, seen));
   }
-  for (const key of ['if', 'then', 'else']) if (schema[key]) add(propertySchemas(schema[key] as JsonSchema, root, seen));
+  for (const key of ['if', 'then', 'else'])
+    if (schema[key]) add(propertySchemas(schema[key] as JsonSchema, root, seen));
   if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/')) {
     let target: unknown = root;
     for (const part of schema.$ref.slice(2).split('/')) target = (target as Record<string, unknown>)?.[part];
@@ -64,23 +71,36 @@ function propertySchemas(schema: JsonSchema, root: JsonSchema, seen = new Set<ob
   return out;
 }
 
-function checkUiSchema(file: string, ui: unknown, schemas: JsonSchema[], root: JsonSchema, path: string): Problem[] {
+function checkUiSchema(
+  file: string,
+  ui: unknown,
+  schemas: JsonSchema[],
+  root: JsonSchema,
+  path: string,
+): Problem[] {
   if (!ui || typeof ui !== 'object') return [];
   const props = new Map<string, JsonSchema[]>();
   for (const schema of schemas) {
-    propertySchemas(schema, root).forEach((list, name) => props.set(name, [...(props.get(name) ?? []), ...list]));
+    propertySchemas(schema, root).forEach((list, name) =>
+      props.set(name, [...(props.get(name) ?? []), ...list]),
+    );
   }
   const problems: Problem[] = [];
   for (const [key, value] of Object.entries(ui)) {
     if (key === 'ui:order') {
       for (const name of value as string[]) {
         if (name !== '*' && !props.has(name)) {
-          problems.push({ file, where: `${path}/ui:order`, message: `names "${name}", which is not a field of the schema` });
+          problems.push({
+            file,
+            where: `${path}/ui:order`,
+            message: `names "${name}", which is not a field of the schema`,
+          });
         }
       }
     } else if (!key.startsWith('ui:')) {
       const sub = props.get(key);
-      if (!sub) problems.push({ file, where: `${path}/${key}`, message: `"${key}" is not a field of the schema` });
+      if (!sub)
+        problems.push({ file, where: `${path}/${key}`, message: `"${key}" is not a field of the schema` });
       else problems.push(...checkUiSchema(file, value, sub, root, `${path}/${key}`));
     }
   }
@@ -91,7 +111,8 @@ function refNames(ref: unknown, kind: 'guard' | 'action'): string[] {
   if (ref === undefined) return [];
   if (Array.isArray(ref)) return ref.flatMap((r) => refNames(r, kind));
   const named = (typeof ref === 'string' ? { type: ref } : ref) as Exclude<Ref, string>;
-  const nested = kind === 'guard' ? [...((named.params?.guards as unknown[]) ?? []), named.params?.guard] : [];
+  const nested =
+    kind === 'guard' ? [...((named.params?.guards as unknown[]) ?? []), named.params?.guard] : [];
   return [named.type, ...nested.flatMap((r) => refNames(r, kind))];
 }
 
@@ -122,11 +143,16 @@ function checkMachine(file: string, machine: StateNode, config: PlanConfig): Pro
       problems.push({ file, where, message: `meta.step "${node.meta.step}" is not a step of plan.json` });
     }
     if (node.meta?.stepper && !stepperIds.has(node.meta.stepper)) {
-      problems.push({ file, where, message: `meta.stepper "${node.meta.stepper}" is not in plan.json stepper` });
+      problems.push({
+        file,
+        where,
+        message: `meta.stepper "${node.meta.stepper}" is not in plan.json stepper`,
+      });
     }
     if (node.meta?.route !== undefined) {
       const other = routes.get(node.meta.route);
-      if (other) problems.push({ file, where, message: `route "${node.meta.route}" is also used by ${other}` });
+      if (other)
+        problems.push({ file, where, message: `route "${node.meta.route}" is also used by ${other}` });
       routes.set(node.meta.route, where);
     }
     const transitions = [
@@ -151,7 +177,8 @@ function checkMachine(file: string, machine: StateNode, config: PlanConfig): Pro
         if (!guards.has(name)) problems.push({ file, where, message: `guard "${name}" is not implemented` });
       }
       for (const name of refNames(transition.actions, 'action')) {
-        if (!actions.has(name)) problems.push({ file, where, message: `action "${name}" is not implemented` });
+        if (!actions.has(name))
+          problems.push({ file, where, message: `action "${name}" is not implemented` });
       }
     }
     for (const name of [...refNames(node.entry, 'action'), ...refNames(node.exit, 'action')]) {
@@ -164,24 +191,33 @@ function checkMachine(file: string, machine: StateNode, config: PlanConfig): Pro
 }
 
 function checkFixtures(file: string, fixtures: unknown, plan: LoadedPlan, stepId: string): Problem[] {
-  const { cases, step } = fixtures as { step: string; cases: Array<{ name: string; data: unknown; errors: Record<string, string> }> };
-  if (step !== stepId) return [{ file, where: '/step', message: `names step "${step}", expected "${stepId}"` }];
+  const { cases, step } = fixtures as {
+    step: string;
+    cases: Array<{ name: string; data: unknown; errors: Record<string, string> }>;
+  };
+  if (step !== stepId)
+    return [{ file, where: '/step', message: `names step "${step}", expected "${stepId}"` }];
   const loaded = plan.steps[stepId]!;
   const problems: Problem[] = [];
   for (const [index, fixture] of cases.entries()) {
     const where = `cases/${index} "${fixture.name}"`;
     const data = resolveFixtureData(fixture.data);
     const actual = Object.fromEntries(
-      validateData(loaded.schema, data, { uiSchema: loaded.uiSchema }).errors.map((e) => [e.field, e.message]),
+      validateData(loaded.schema, data, { uiSchema: loaded.uiSchema }).errors.map((e) => [
+        e.field,
+        e.message,
+      ]),
     );
     for (const [field, message] of Object.entries(fixture.errors)) {
-      if (actual[field] === undefined) problems.push({ file, where, message: `expected ${field}: "${message}", got no error` });
+      if (actual[field] === undefined)
+        problems.push({ file, where, message: `expected ${field}: "${message}", got no error` });
       else if (actual[field] !== message) {
         problems.push({ file, where, message: `expected ${field}: "${message}", got "${actual[field]}"` });
       }
     }
     for (const [field, message] of Object.entries(actual)) {
-      if (!(field in fixture.errors)) problems.push({ file, where, message: `unexpected error ${field}: "${message}"` });
+      if (!(field in fixture.errors))
+        problems.push({ file, where, message: `unexpected error ${field}: "${message}"` });
     }
   }
   return problems;
@@ -224,7 +260,11 @@ export function checkPlans(sources: PlanSources): Problem[] {
       continue;
     }
     if (config.productId !== code) {
-      problems.push({ file: at('plan.json'), where: '/productId', message: `is "${config.productId}" but the folder is ${code}` });
+      problems.push({
+        file: at('plan.json'),
+        where: '/productId',
+        message: `is "${config.productId}" but the folder is ${code}`,
+      });
     }
     let plan: LoadedPlan;
     try {
@@ -233,26 +273,41 @@ export function checkPlans(sources: PlanSources): Problem[] {
       problems.push({ file: at('plan.json'), where: '/steps', message: (error as Error).message });
       continue;
     }
-    if (!validateMachine(plan.machine)) problems.push(...ajvProblems(at(config.machine), validateMachine.errors));
+    if (!validateMachine(plan.machine))
+      problems.push(...ajvProblems(at(config.machine), validateMachine.errors));
     problems.push(...checkMachine(at(config.machine), plan.machine as StateNode, config));
     try {
       createActor(createJourneyMachine(plan.machine), { input: { application: {} as never } })
         .start()
         .stop();
     } catch (error) {
-      problems.push({ file: at(config.machine), where: '/', message: `XState rejects it: ${(error as Error).message}` });
+      problems.push({
+        file: at(config.machine),
+        where: '/',
+        message: `XState rejects it: ${(error as Error).message}`,
+      });
     }
     for (const [stepId, step] of Object.entries(plan.steps)) {
       try {
         strict.compile({ ...step.schema, $id: `${String(step.schema.$id)}#strict` });
       } catch (error) {
-        problems.push({ file: at(step.definition.schema), where: '/', message: `strict compile: ${(error as Error).message}` });
+        problems.push({
+          file: at(step.definition.schema),
+          where: '/',
+          message: `strict compile: ${(error as Error).message}`,
+        });
         continue;
       }
-      problems.push(...checkUiSchema(at(step.definition.uiSchema), step.uiSchema, [step.schema], step.schema, ''));
+      problems.push(
+        ...checkUiSchema(at(step.definition.uiSchema), step.uiSchema, [step.schema], step.schema, ''),
+      );
       for (const [field, pointer] of Object.entries(step.definition.bind)) {
         if (!propertySchemas(step.schema, step.schema).has(field)) {
-          problems.push({ file: at('plan.json'), where: `/steps/${stepId}/bind/${field}`, message: `"${field}" (bound to ${pointer}) is not a field of the step schema` });
+          problems.push({
+            file: at('plan.json'),
+            where: `/steps/${stepId}/bind/${field}`,
+            message: `"${field}" (bound to ${pointer}) is not a field of the step schema`,
+          });
         }
       }
       if (step.definition.fixtures) {

@@ -24,7 +24,10 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
       onChange(target.value === '' ? options.emptyValue : target.value),
     [onChange, options.emptyValue],
   );
-  const handleBlur = useCallback(({ target }: FocusEvent<HTMLInputElement>) => onBlur(id, target.value), [onBlur, id]);
+  const handleBlur = useCallback(
+    ({ target }: FocusEvent<HTMLInputElement>) => onBlur(id, target.value),
+    [onBlur, id],
+  );
   const handleFocus = useCallback(
     ({ target }: FocusEvent<HTMLInputElement>) => onFocus(id, target.value),
     [onFocus, id],

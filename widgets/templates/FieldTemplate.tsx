@@ -11,7 +11,8 @@ import { widgetTraits } from '../widgetTraits.ts';
  * hidden fields, or widgets that label themselves (radio cards' legend, consent text).
  */
 export default function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, description, help, hidden, required, displayLabel, rawErrors, hideError } = props;
+  const { id, label, children, description, help, hidden, required, displayLabel, rawErrors, hideError } =
+    props;
   const { classNames, style, schema, uiSchema, registry } = props;
   if (hidden) return <div className="bf-hidden">{children}</div>;
 

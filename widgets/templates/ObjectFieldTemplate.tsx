@@ -9,11 +9,14 @@ import { stringOption } from '../uiOptions.ts';
  * first of them would stand. Columns share the width, except a compact widget (the dial
  * code) which takes only its own width; a property's `ui:options.columnWidth` (any CSS
  * grid track, e.g. "7rem") overrides. Hidden properties render nothing; their data stays.
+ * The object's title and description show unless `ui:label` is false.
  */
 export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { properties, uiSchema, registry, schema, description, fieldPathId } = props;
   const options = getUiOptions(uiSchema);
   const title = stringOption(options, 'title') ?? schema.title;
+  // As for fields, `ui:label: false` hides the heading: title and description both.
+  const showHeading = options.label !== false;
   const rows = parseRows(options.rows);
   const rowOf = new Map<string, string[]>();
   for (const row of rows) for (const name of row) if (!rowOf.has(name)) rowOf.set(name, row);
@@ -43,8 +46,8 @@ export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 
   return (
     <fieldset className="bf-object" id={fieldPathId.$id}>
-      {title && options.label !== false && <legend className="bf-object__title">{title}</legend>}
-      {description && <div className="bf-object__description">{description}</div>}
+      {showHeading && title && <legend className="bf-object__title">{title}</legend>}
+      {showHeading && description && <div className="bf-object__description">{description}</div>}
       {blocks}
     </fieldset>
   );

@@ -4,7 +4,15 @@ import { useEffect, useRef } from 'react';
  * Spec 01 §2 error popup: title defaults to 'Something went wrong', optional message,
  * closable; locks page scroll while open and returns focus when closed.
  */
-export function ErrorPopup({ title = 'Something went wrong', message, onClose }: { title?: string; message?: string; onClose: () => void }) {
+export function ErrorPopup({
+  title = 'Something went wrong',
+  message,
+  onClose,
+}: {
+  title?: string;
+  message?: string;
+  onClose: () => void;
+}) {
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const previousFocus = document.activeElement as HTMLElement | null;

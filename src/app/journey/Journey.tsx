@@ -13,7 +13,7 @@ import { BrandBar } from '../BrandBar.tsx';
 import { ErrorPopup } from './ErrorPopup.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { Stepper } from './Stepper.tsx';
-import { useBoundData } from './useBoundData.ts';
+import { createBoundSelector } from './boundData.ts';
 
 /** Spec 02 §8: what the visitor sees when their details could not be taken forward. */
 const COULD_NOT_PROCESS = 'Sorry we couldn’t process your details, please try again';
@@ -54,8 +54,9 @@ export function Journey({ plan }: { plan: LoadedPlan }) {
   }, [actor, base, pathname]);
 
   const step = meta?.step ? plan.steps[meta.step] : undefined;
-  const bind = step?.definition.bind ?? {};
-  const formData = useBoundData(bind, application);
+  const bind = useMemo(() => step?.definition.bind ?? {}, [step]);
+  const selectBound = useMemo(() => createBoundSelector(bind), [bind]);
+  const formData = selectBound(application);
 
   const handleChange = useCallback(
     (data: StepData) => {
@@ -109,7 +110,9 @@ export function Journey({ plan }: { plan: LoadedPlan }) {
                 onSubmit={handleSubmit}
               />
             ) : (
-              <p role="status">This part of the journey is not open yet. Please continue from your basic details.</p>
+              <p role="status">
+                This part of the journey is not open yet. Please continue from your basic details.
+              </p>
             )}
           </section>
         </main>

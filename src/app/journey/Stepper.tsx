@@ -9,7 +9,11 @@ export function Stepper({ steps, current }: { steps: StepperStep[]; current: str
         {steps.map((step, i) => {
           const state = i < index ? 'done' : i === index ? 'current' : i === index + 1 ? 'next' : 'todo';
           return (
-            <li key={step.id} className={`bf-stepper__step bf-stepper__step--${state}`} aria-current={i === index ? 'step' : undefined}>
+            <li
+              key={step.id}
+              className={`bf-stepper__step bf-stepper__step--${state}`}
+              aria-current={i === index ? 'step' : undefined}
+            >
               <span className="bf-stepper__dot" aria-hidden="true">
                 {state === 'done' ? '✓' : i + 1}
               </span>

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applicationReducer, initialApplicationState, setAtPointer } from '../../../engine/state/applicationState.ts';
+import {
+  applicationReducer,
+  initialApplicationState,
+  setAtPointer,
+} from '../../../engine/state/applicationState.ts';
 import { createApplicationStore, type KeyValueStorage } from '../../../engine/state/applicationStore.ts';
 import { stepSubmitAction } from '../../../engine/state/stepActions.ts';
 
@@ -23,13 +27,28 @@ describe('application state (spec 01 §3, §4)', () => {
   });
 
   it('saving basic details replaces that person and empties plan details; updating merges', () => {
-    let state = applicationReducer(initialApplicationState(), { type: 'savePlanDetails', data: { planOption: 'T54A' } });
+    let state = applicationReducer(initialApplicationState(), {
+      type: 'savePlanDetails',
+      data: { planOption: 'T54A' },
+    });
     expect(state.planDetails).toEqual({ planOption: 'T54A', isFilled: true });
-    state = applicationReducer(state, { type: 'updateBasicDetails', userType: 'policyHolder', data: { fullName: 'Asha Rani', pincode: '400001' } });
+    state = applicationReducer(state, {
+      type: 'updateBasicDetails',
+      userType: 'policyHolder',
+      data: { fullName: 'Asha Rani', pincode: '400001' },
+    });
     expect(state.planDetails.isFilled).toBe(true);
-    state = applicationReducer(state, { type: 'updateBasicDetails', userType: 'policyHolder', data: { fullName: 'Asha Devi' } });
+    state = applicationReducer(state, {
+      type: 'updateBasicDetails',
+      userType: 'policyHolder',
+      data: { fullName: 'Asha Devi' },
+    });
     expect(state.basicDetails.policyHolder).toEqual({ fullName: 'Asha Devi', pincode: '400001' });
-    state = applicationReducer(state, { type: 'saveBasicDetails', userType: 'policyHolder', data: { fullName: 'Ravi Kumar' } });
+    state = applicationReducer(state, {
+      type: 'saveBasicDetails',
+      userType: 'policyHolder',
+      data: { fullName: 'Ravi Kumar' },
+    });
     expect(state.basicDetails.policyHolder).toEqual({ fullName: 'Ravi Kumar' });
     expect(state.planDetails).toEqual({ isFilled: false });
     state = applicationReducer(state, { type: 'saveBasicDetails', userType: 'insuredPerson' });
@@ -39,7 +58,10 @@ describe('application state (spec 01 §3, §4)', () => {
   it('resume merges a saved data set over the defaults', () => {
     const state = applicationReducer(initialApplicationState(), {
       type: 'resume',
-      data: { applicationNumber: 'AB12', basicDetails: { policyHolder: { fullName: 'X Y' }, insuredPerson: {} } },
+      data: {
+        applicationNumber: 'AB12',
+        basicDetails: { policyHolder: { fullName: 'X Y' }, insuredPerson: {} },
+      },
     });
     expect(state.applicationNumber).toBe('AB12');
     expect(state.pdNomineeDetails).toEqual({ nominees: [] });
@@ -54,7 +76,12 @@ describe('application state (spec 01 §3, §4)', () => {
   });
 
   it('turns a step onSubmit reference into the reducer action', () => {
-    expect(stepSubmitAction({ type: 'saveBasicDetails', params: { userType: 'policyHolder', from: 'policyHolder' } }, { policyHolder: { a: 1 } })).toEqual({
+    expect(
+      stepSubmitAction(
+        { type: 'saveBasicDetails', params: { userType: 'policyHolder', from: 'policyHolder' } },
+        { policyHolder: { a: 1 } },
+      ),
+    ).toEqual({
       type: 'saveBasicDetails',
       userType: 'policyHolder',
       data: { a: 1 },
@@ -71,7 +98,9 @@ describe('application store', () => {
     store.subscribe(() => notified++);
     store.dispatch({ type: 'setAt', pointer: '/basicDetails/policyHolder/fullName', value: 'Ramesh Kumar' });
     expect(notified).toBe(1);
-    expect(JSON.parse(storage.data.get('dataMapping:T54')!).basicDetails.policyHolder.fullName).toBe('Ramesh Kumar');
+    expect(JSON.parse(storage.data.get('dataMapping:T54')!).basicDetails.policyHolder.fullName).toBe(
+      'Ramesh Kumar',
+    );
     const restored = createApplicationStore({ storage, key: 'dataMapping:T54' });
     expect(restored.getState().basicDetails.policyHolder).toEqual({ fullName: 'Ramesh Kumar' });
   });

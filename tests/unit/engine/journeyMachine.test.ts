@@ -12,7 +12,10 @@ const machineConfig = {
     NAVIGATE: [
       { guard: { type: 'routeIs', params: { route: '' } }, target: '.first' },
       {
-        guard: { type: 'allOf', params: { guards: [{ type: 'routeIs', params: { route: 'second' } }, 'hasApplicationNumber'] } },
+        guard: {
+          type: 'allOf',
+          params: { guards: [{ type: 'routeIs', params: { route: 'second' } }, 'hasApplicationNumber'] },
+        },
         target: '.second',
       },
       { target: '.first' },
@@ -25,7 +28,13 @@ const machineConfig = {
       on: {
         NEXT: [
           { guard: { type: 'payModeIs', params: { mode: 'BASBA' } }, target: 'basba' },
-          { guard: { type: 'not', params: { guard: { type: 'isPresent', params: { path: '/bankDetails/primary' } } } }, target: 'review' },
+          {
+            guard: {
+              type: 'not',
+              params: { guard: { type: 'isPresent', params: { path: '/bankDetails/primary' } } },
+            },
+            target: 'review',
+          },
           { target: 'bank' },
         ],
       },
@@ -51,7 +60,10 @@ describe('journey machine runner', () => {
 
   it('lets the application state open the route through APPLICATION.UPDATED', () => {
     const actor = start();
-    actor.send({ type: 'APPLICATION.UPDATED', application: { ...initialApplicationState(), applicationNumber: '7000000001' } });
+    actor.send({
+      type: 'APPLICATION.UPDATED',
+      application: { ...initialApplicationState(), applicationNumber: '7000000001' },
+    });
     actor.send({ type: 'NAVIGATE', route: 'second' });
     expect(actor.getSnapshot().value).toBe('second');
     actor.send({ type: 'NAVIGATE', route: 'nowhere' });
@@ -83,8 +95,17 @@ describe('journey machine runner', () => {
 
   it("runs the T54 route guard: only '/' without an application number, every route with one", () => {
     const config = readPlanFiles('T54')['machine.json'] as Record<string, unknown>;
-    const routes = ['plan-details', 'additional-details', 'review-details', 'make-payment', 'suitability-matrix', 'recommend-product'];
-    const without = createActor(createJourneyMachine(config), { input: { application: initialApplicationState() } }).start();
+    const routes = [
+      'plan-details',
+      'additional-details',
+      'review-details',
+      'make-payment',
+      'suitability-matrix',
+      'recommend-product',
+    ];
+    const without = createActor(createJourneyMachine(config), {
+      input: { application: initialApplicationState() },
+    }).start();
     for (const route of routes) {
       without.send({ type: 'NAVIGATE', route });
       expect(activeMeta(without.getSnapshot())?.route).toBe('');

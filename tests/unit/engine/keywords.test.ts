@@ -3,7 +3,12 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureAjv } from '../../../engine/validation/configureAjv.ts';
 import { RULES_MODULE } from '../../../engine/validation/keywords.ts';
-import { ageDifferenceWithin, ageWithin, meetsMinimumByFrequency, parseGroupedAmount } from '../../../engine/validation/rules.ts';
+import {
+  ageDifferenceWithin,
+  ageWithin,
+  meetsMinimumByFrequency,
+  parseGroupedAmount,
+} from '../../../engine/validation/rules.ts';
 import { ageLabel } from '../../../engine/validation/age.ts';
 
 const TODAY = new Date(2026, 5, 15); // 15 June 2026
@@ -88,11 +93,28 @@ describe('ajv keywords', () => {
         holder: { type: 'object', properties: { dob: { type: 'string', ageRange: { min: 45, max: 80 } } } },
         second: { type: 'string', ageDifference: { from: '/holder/dob', maxYears: 15 } },
         investmentFrequency: { type: 'string' },
-        amount: { type: 'string', minimumByFrequency: { frequency: '/investmentFrequency', minimums: { Yearly: 50000 } } },
+        amount: {
+          type: 'string',
+          minimumByFrequency: { frequency: '/investmentFrequency', minimums: { Yearly: 50000 } },
+        },
       },
     });
-    expect(validate({ holder: { dob: '1966-01-01' }, second: '1960-01-01', investmentFrequency: 'Yearly', amount: '50,000' })).toBe(true);
-    expect(validate({ holder: { dob: '1996-01-01' }, second: '1960-01-01', investmentFrequency: 'Yearly', amount: '40,000' })).toBe(false);
+    expect(
+      validate({
+        holder: { dob: '1966-01-01' },
+        second: '1960-01-01',
+        investmentFrequency: 'Yearly',
+        amount: '50,000',
+      }),
+    ).toBe(true);
+    expect(
+      validate({
+        holder: { dob: '1996-01-01' },
+        second: '1960-01-01',
+        investmentFrequency: 'Yearly',
+        amount: '40,000',
+      }),
+    ).toBe(false);
     const byKeyword = Object.fromEntries((validate.errors ?? []).map((e) => [e.keyword, e]));
     expect(byKeyword.ageRange?.instancePath).toBe('/holder/dob');
     expect(byKeyword.ageDifference?.instancePath).toBe('/second');

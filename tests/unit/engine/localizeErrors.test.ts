@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import { validateData } from '../../../engine/validation/validateData.ts';
 
-const schema: RJSFSchema = {
+const schema = {
   $id: 'https://schemas.bimaflow.in/test/localize.schema.json',
   type: 'object',
   required: ['name', 'pin', 'consent', 'city'],
   properties: {
-    name: { type: 'string', title: 'Full Name', minLength: 2, errorMessage: { minLength: 'Please enter valid {label}' } },
+    name: {
+      type: 'string',
+      title: 'Full Name',
+      minLength: 2,
+      errorMessage: { minLength: 'Please enter valid {label}' },
+    },
     pin: { type: 'string', title: 'Pincode', pattern: '^[0-9]{6}$' },
     city: { type: 'string', title: 'City', maxLength: 3 },
     consent: { type: 'boolean', title: 'I agree' },
@@ -20,7 +25,7 @@ const schema: RJSFSchema = {
     },
   },
   errorMessage: { required: { consent: 'Please accept all disclaimers' } },
-};
+} as RJSFSchema;
 
 function messages(data: unknown) {
   return Object.fromEntries(validateData(schema, data).errors.map((e) => [e.field, e.message]));
@@ -45,12 +50,24 @@ describe('spec-worded messages', () => {
   });
 
   it('fills {amount} from the failed rule with Indian grouping', () => {
-    expect(messages({ name: 'Ab', pin: '123456', city: 'Goa', consent: true, investmentFrequency: 'Yearly', amount: '4,000' })).toEqual({
+    expect(
+      messages({
+        name: 'Ab',
+        pin: '123456',
+        city: 'Goa',
+        consent: true,
+        investmentFrequency: 'Yearly',
+        amount: '4,000',
+      }),
+    ).toEqual({
       amount: 'Minimum Investment Amount should be 50,000.',
     });
   });
 
   it('reports a valid document as valid', () => {
-    expect(validateData(schema, { name: 'Ab', pin: '123456', city: 'Goa', consent: true })).toEqual({ valid: true, errors: [] });
+    expect(validateData(schema, { name: 'Ab', pin: '123456', city: 'Goa', consent: true })).toEqual({
+      valid: true,
+      errors: [],
+    });
   });
 });

@@ -11,9 +11,13 @@ function sources(): PlanSources {
   return loadSources(DEFAULT_SCHEMAS_ROOT);
 }
 
-function broken(edit: (files: Record<string, any>) => void) {
+// Fixture surgery on parsed JSON: the shapes are the plan files', checked by the code under test.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+function broken(edit: (files: Record<string, Json>) => void) {
   const s = sources();
-  const files = structuredClone(s.plans.T54!) as Record<string, any>;
+  const files = structuredClone(s.plans.T54!) as Record<string, Json>;
   edit(files);
   return checkPlans({ ...s, plans: { T54: files } });
 }
@@ -39,7 +43,10 @@ describe('plans:validate', () => {
     const problems = broken((f) => {
       delete f['plan.json'].uin;
     });
-    expect(problems[0]).toMatchObject({ file: 'plans/T54/plan.json', message: "must have required property 'uin'" });
+    expect(problems[0]).toMatchObject({
+      file: 'plans/T54/plan.json',
+      message: "must have required property 'uin'",
+    });
   });
 
   it('catches uiSchema keys, machine targets, guards and steps that do not exist', () => {
@@ -78,7 +85,9 @@ describe('plans:validate', () => {
       let status = 0;
       let stderr = '';
       try {
-        execFileSync(process.execPath, ['--import', 'tsx', 'tools/validatePlans.ts', root], { stdio: 'pipe' });
+        execFileSync(process.execPath, ['--import', 'tsx', 'tools/validatePlans.ts', root], {
+          stdio: 'pipe',
+        });
       } catch (error) {
         status = (error as { status: number }).status;
         stderr = String((error as { stderr: Buffer }).stderr);

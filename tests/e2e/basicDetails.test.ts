@@ -1,0 +1,169 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { format, subYears } from 'date-fns';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, REPO_ROOT, startServer, type RunningServer } from './harness.ts';
+
+/** The T54 basic-details screen, rendered entirely from its schema, in real Chromium (issue 2). */
+
+const JOURNEY = '/retirement-plans/guaranteed-pension-plan/';
+const TITLE = 'Share your basic details to calculate regular pension income';
+export const SCREENSHOTS = join(REPO_ROOT, 'tests/e2e/__screenshots__');
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  page = await context.newPage();
+  await page.goto(server.baseUrl + JOURNEY);
+  await page.getByRole('heading', { name: TITLE }).waitFor();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+const fieldError = (id: string) => page.locator(`[id="${id}__error"]`);
+const field = (name: string) => `step-basic-details_policyHolder_${name}`;
+const continueButton = () => page.getByRole('button', { name: 'Continue' });
+
+function dobForAge(years: number): string {
+  return format(subYears(new Date(), years), 'ddMMyyyy');
+}
+
+async function fillValid() {
+  await page.getByLabel('Full Name').fill('Ramesh Kumar Sharma');
+  await page.getByLabel('Date of Birth').fill(dobForAge(60));
+  await page.getByLabel('Mobile Number').fill('9876543210');
+  await page.getByLabel('Email ID').fill('ramesh.sharma@gmail.com');
+  await page.getByRole('radio', { name: 'Male', exact: true }).check({ force: true });
+  await page.getByRole('checkbox', { name: /I authorise/ }).check({ force: true });
+}
+
+describe('T54 basic details', () => {
+  it('shows each required message on Continue with empty fields and focuses the first', async () => {
+    await continueButton().click();
+    await expect.poll(() => fieldError(field('fullName')).textContent()).toBe('Full Name cannot be empty.');
+    expect(await fieldError(field('dateOfBirth')).textContent()).toBe('Date of Birth cannot be empty.');
+    expect(await fieldError(field('mobileNumber')).textContent()).toBe('Mobile Number cannot be empty.');
+    expect(await fieldError(field('emailId')).textContent()).toBe('Email ID cannot be empty.');
+    expect(await fieldError(field('gender')).textContent()).toBe('Gender cannot be empty.');
+    expect(await fieldError(field('disclamer1')).textContent()).toBe('Please accept all disclaimers');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(field('fullName'));
+    await page.screenshot({ path: join(SCREENSHOTS, 'basic-details-errors-phone.png'), fullPage: true });
+  });
+
+  it('formats a typed date as DD/MM/YYYY with the age, and rejects an age of 30', async () => {
+    const dob = page.getByLabel('Date of Birth');
+    await dob.pressSequentially('01011970');
+    expect(await dob.inputValue()).toBe('01/01/1970');
+    const age =
+      new Date().getFullYear() - 1970 - (new Date() < new Date(new Date().getFullYear(), 0, 1) ? 1 : 0);
+    await expect.poll(() => page.getByText(`${age} Years`).count()).toBe(1);
+
+    await dob.fill('');
+    await dob.pressSequentially(dobForAge(30));
+    await continueButton().click();
+    await expect
+      .poll(() => fieldError(field('dateOfBirth')).textContent())
+      .toBe('Age should be between 45 and 80');
+  });
+
+  it('rejects a +91 number starting with 5 and clears the number when the dial code changes', async () => {
+    const mobile = page.getByLabel('Mobile Number');
+    await mobile.pressSequentially('5123456789');
+    await continueButton().click();
+    await expect
+      .poll(() => fieldError(field('mobileNumber')).textContent())
+      .toBe('Please enter valid mobile number.');
+    await mobile.fill('');
+    await mobile.pressSequentially('98a76-54 3210');
+    expect(await mobile.inputValue()).toBe('9876543210');
+    await page.getByLabel('Country Code').selectOption('44');
+    await expect.poll(() => mobile.inputValue()).toBe('');
+  });
+
+  it("says 'Please accept all disclaimers' while the contact disclaimer is unchecked; WhatsApp is on by default", async () => {
+    await fillValid();
+    await page.getByRole('checkbox', { name: /I authorise/ }).uncheck({ force: true });
+    expect(await page.getByRole('checkbox', { name: /WhatsApp/ }).isChecked()).toBe(true);
+    await continueButton().click();
+    await expect
+      .poll(() => fieldError(field('disclamer1')).textContent())
+      .toBe('Please accept all disclaimers');
+  });
+
+  it('lets a valid form through the step gate and saves it to session storage', async () => {
+    await fillValid();
+    await page.screenshot({ path: join(SCREENSHOTS, 'basic-details-filled-phone.png'), fullPage: true });
+    await continueButton().click();
+    // Valid: no field shows an error and the step's save ran (plan details emptied, holder saved).
+    await expect.poll(() => page.locator('.bf-field-error:not(:empty)').count()).toBe(0);
+    const saved = await page.evaluate(() => JSON.parse(sessionStorage.getItem('dataMapping:T54') ?? '{}'));
+    expect(saved.basicDetails.policyHolder).toMatchObject({
+      fullName: 'Ramesh Kumar Sharma',
+      countryCode: '91',
+      mobileNumber: '9876543210',
+      emailId: 'ramesh.sharma@gmail.com',
+      gender: 'Male',
+      disclamer1: true,
+      whatsappDisclaimer: true,
+    });
+    expect(saved.planDetails).toEqual({ isFilled: false });
+  });
+
+  it('keeps what was typed across a reload', async () => {
+    await page.getByLabel('Full Name').pressSequentially('  sunita   devi9 ');
+    await page.getByLabel('Email ID').fill('sunita@yahoo.co.in');
+    await page.getByRole('radio', { name: 'Female' }).check({ force: true });
+    await page.reload();
+    await page.getByRole('heading', { name: TITLE }).waitFor();
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('Sunita Devi');
+    expect(await page.getByLabel('Email ID').inputValue()).toBe('sunita@yahoo.co.in');
+    expect(await page.getByRole('radio', { name: 'Female' }).isChecked()).toBe(true);
+  });
+
+  it('keeps a visitor without an application number on the first screen', async () => {
+    await page.goto(server.baseUrl + JOURNEY + 'review-details');
+    await page.getByRole('heading', { name: TITLE }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(JOURNEY);
+  });
+
+  it('looks right on a desktop viewport', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'basic-details-desktop.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'basic-details-phone.png'), fullPage: true });
+    // Nothing is wider than the phone's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+describe('catalogue', () => {
+  it('lists every configured plan, linking to its journey', async () => {
+    await page.goto(server.baseUrl + '/');
+    const link = page.getByRole('link', { name: /Get a quote for Guaranteed Pension Plan/ });
+    expect(await link.getAttribute('href')).toBe(JOURNEY);
+    await page.screenshot({ path: join(SCREENSHOTS, 'catalogue-phone.png'), fullPage: true });
+  });
+});
