@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
 import type { PlanFiles } from '../../engine/plan/types.ts';
 
 /** Plan data on disk, for Node (server and tools). The browser imports the same files through Vite. */
 
-export const DEFAULT_SCHEMAS_ROOT = fileURLToPath(new URL('../../schemas/', import.meta.url));
+export const DEFAULT_SCHEMAS_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
 function readJson(path: string): unknown {
   try {

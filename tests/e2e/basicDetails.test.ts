@@ -130,6 +130,14 @@ describe('T54 basic details', () => {
       whatsappDisclaimer: true,
     });
     expect(saved.planDetails).toEqual({ isFilled: false });
+    // No application can be created yet (the API arrives with the server issue): the spec's
+    // message for a failed create-application call shows, and the visitor stays on the step.
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Sorry we couldn’t process your details, please try again');
+    await page.screenshot({ path: join(SCREENSHOTS, 'basic-details-continue-phone.png') });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(new URL(page.url()).pathname).toBe(JOURNEY);
   });
 
   it('keeps what was typed across a reload', async () => {
