@@ -10,13 +10,15 @@ export default defineConfig({
   build: {
     outDir: '../../dist/app',
     emptyOutDir: true,
-    sourcemap: true,
+    // No public source maps in production bundles.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
               // Everything of one plan but its plan.json (which the catalogue needs eagerly).
+              debugName: 'plan-data',
               name: (id: string) =>
                 /schemas\/plans\/([^/]+)\/(?!plan\.json$)/.exec(id)?.[1]?.replace(/^/, 'plan-') ?? null,
             },

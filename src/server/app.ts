@@ -1,5 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { tokenRoutes } from './api/token/tokenRoutes.ts';
+import { configFromEnv, type ServerConfig } from './config.ts';
+import type { Db } from './db/Db.ts';
+import { createDb } from './db/createDb.ts';
+import { authenticate } from './plugins/authenticate.ts';
+import { context } from './plugins/context.ts';
+import { envelope } from './plugins/envelope.ts';
 import { errors } from './plugins/errors.ts';
 import { health } from './plugins/health.ts';
 import { securityHeaders } from './plugins/securityHeaders.ts';
@@ -10,6 +17,10 @@ export interface BuildOptions {
   staticRoot?: string;
   /** Fastify logger option: `true` for JSON logs, an options object, or `false` (default) for none. */
   logger?: FastifyServerOptions['logger'];
+  /** Server configuration; defaults to the environment's. */
+  config?: ServerConfig;
+  /** An open database to use (it stays open when the app closes); otherwise one is opened from config. */
+  db?: Db;
 }
 
 const DEFAULT_STATIC_ROOT = fileURLToPath(new URL('../../dist/app', import.meta.url));
@@ -20,12 +31,24 @@ const DEFAULT_STATIC_ROOT = fileURLToPath(new URL('../../dist/app', import.meta.
  * whose catch-all and not-found handler must come last.
  */
 export async function build(options: BuildOptions = {}) {
-  const app = Fastify({ logger: options.logger ?? false });
+  const config = options.config ?? configFromEnv();
+  const db =
+    options.db ??
+    (await createDb({
+      databaseUrl: config.databaseUrl,
+      schema: config.databaseSchema,
+      dataDir: config.dataDir,
+    }));
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
 
+  await app.register(context, { db, config, ownsDb: !options.db });
   await app.register(errors);
   await app.register(securityHeaders);
+  await app.register(envelope);
+  await app.register(authenticate);
   await app.register(health);
-  // API plugins (token, applications, quotes, leads, pincode, payments, ...) go here.
+  await app.register(tokenRoutes);
+  // Further API plugins, one per bounded context, go here.
   await app.register(spa, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
 
   return app;

@@ -84,16 +84,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Each server gets its own embedded database, as a fresh `npm start` would.
+  const dataDir = mkdtempSync(join(tmpdir(), 'bimaflow-e2e-data-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, DATA_DIR: dataDir, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const server: RunningServer = { baseUrl, output: () => output, stop: () => stopProcess(child) };
+  const server: RunningServer = {
+    baseUrl,
+    output: () => output,
+    stop: async () => {
+      await stopProcess(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
   try {
     await waitForHealth(baseUrl, child);
   } catch (error) {

@@ -6,8 +6,10 @@ export interface FieldError {
   message: string;
 }
 
-/** The JSON body of every error answer: Fastify's own shape, plus field errors for validation failures. */
+/** The JSON body of every error answer: status 'Failed', Fastify's own shape, plus field errors for validation failures. */
 export interface HttpErrorBody {
+  /** The spec's failure marker: every failed call answers with status 'Failed'. */
+  status: 'Failed';
   statusCode: number;
   error: string;
   message: string;
@@ -15,7 +17,12 @@ export interface HttpErrorBody {
 }
 
 export function httpErrorBody(statusCode: number, message: string, errors?: FieldError[]): HttpErrorBody {
-  const body: HttpErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+  const body: HttpErrorBody = {
+    status: 'Failed',
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+  };
   if (errors) body.errors = errors;
   return body;
 }

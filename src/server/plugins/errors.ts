@@ -1,5 +1,6 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import { globalPlugin } from '../lib/globalPlugin.ts';
+import { ApiError } from '../lib/ApiError.ts';
 import { httpErrorBody, type FieldError } from '../lib/httpErrorBody.ts';
 
 const SERVER_FAULT_MESSAGE = 'Something went wrong on our side. Please try again in a little while.';
@@ -19,7 +20,8 @@ export const errors = globalPlugin('errors', async (app) => {
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply.code(statusCode).send(httpErrorBody(statusCode, error.message));
+      const fieldErrors = error instanceof ApiError ? error.errors : undefined;
+      return reply.code(statusCode).send(httpErrorBody(statusCode, error.message, fieldErrors));
     }
 
     request.log.error({ err: error }, 'unhandled server error');

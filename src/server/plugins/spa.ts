@@ -64,8 +64,13 @@ export const spa = globalPlugin<SpaOptions>('spa', async (app, { root }) => {
 /** A browser asking for a page (not an API call, not a missing asset). */
 function isHistoryNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (!request.headers.accept?.includes('text/html')) return false;
+  const accept = request.headers.accept;
   const path = pathOf(request);
+  // Browsers ask for text/html; curl, link checkers and probes send */* or nothing and should
+  // get the page too, but only for extension-less paths (a missing /logo.png stays a 404).
+  const wantsPage =
+    accept?.includes('text/html') || ((!accept || accept.includes('*/*')) && !/\.[a-z0-9]+$/i.test(path));
+  if (!wantsPage) return false;
   const ownedElsewhere = [...API_PREFIXES, `/${ASSETS_DIR}`];
   return !ownedElsewhere.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }

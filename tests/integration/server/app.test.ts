@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/server/app.ts';
+import { testConfig } from '../../../src/server/config.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>bimaflow test</title></head><body><div id="root"></div></body></html>';
@@ -22,16 +23,18 @@ beforeAll(async () => {
   await writeFile(join(staticRoot, '.env'), 'SECRET=1');
 
   app = await build({
+    config: testConfig(),
     staticRoot,
     logger: { level: 'error', stream: { write: (line: string) => void logLines.push(line) } },
   });
   // Routes that only tests need, registered before the app is ready.
-  app.get('/buyonlineoauth/test/boom', async () => {
+  app.get('/buyonlineoauth/test/boom', { config: { auth: 'none' } }, async () => {
     throw new Error('database password is hunter2');
   });
   app.post(
     '/buyonlineoauth/test/echo',
     {
+      config: { auth: 'none' },
       schema: {
         body: {
           type: 'object',
@@ -134,6 +137,7 @@ describe('unknown API paths', () => {
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toEqual({
+        status: 'Failed',
         statusCode: 404,
         error: 'Not Found',
         message: expect.stringContaining(url),
@@ -164,7 +168,12 @@ describe('errors', () => {
     expect(res.statusCode).toBe(500);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = res.json();
-    expect(body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: expect.any(String) });
+    expect(body).toEqual({
+      status: 'Failed',
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: expect.any(String),
+    });
     expect(res.body).not.toContain('hunter2');
     expect(res.body).not.toMatch(/stack|at .*\.ts:\d+/);
     expect(logLines.join('')).toContain('hunter2');

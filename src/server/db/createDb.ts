@@ -1,0 +1,31 @@
+import type { Db } from './Db.ts';
+import { migrate } from './migrate.ts';
+import { createPgliteDb } from './pgliteDb.ts';
+import { createPostgresDb } from './postgresDb.ts';
+
+export interface DbConfig {
+  /** PostgreSQL connection string; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (created if missing); tests use one each. */
+  schema?: string;
+  /** PGlite directory (default ./data/pglite); `memory` keeps it in memory (tests). */
+  dataDir?: string | 'memory';
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function createDb(config: DbConfig): Promise<Db> {
+  if (config.databaseUrl && config.schema) {
+    const admin = await createPostgresDb(config.databaseUrl, { max: 1 });
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${config.schema}`).finally(() => admin.close());
+  }
+  const db = config.databaseUrl
+    ? await createPostgresDb(config.databaseUrl, { schema: config.schema })
+    : await createPgliteDb(config.dataDir === 'memory' ? undefined : (config.dataDir ?? 'data/pglite'));
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}

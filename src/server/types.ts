@@ -1,0 +1,29 @@
+import type { NodeEnvelope } from '../shared/envelope/nodeEnvelope.ts';
+import type { AccessClaims, TokenService } from './auth/tokens.ts';
+import type { ServerConfig } from './config.ts';
+import type { Db } from './db/Db.ts';
+
+/** What every route may declare in `config`, and what the server decorates. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    serverConfig: ServerConfig;
+    envelope: NodeEnvelope;
+    tokens: TokenService;
+  }
+  interface FastifyRequest {
+    /** The verified access token of the caller (routes with `auth` other than 'none'). */
+    principal?: AccessClaims;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Who may call: 'none' (token call, health, static), 'bearer' (any access token, the
+     * default for API routes) or 'service' (confidential clients only).
+     */
+    auth?: 'none' | 'bearer' | 'service';
+    /** Wrap a successful answer as `{response: …}` or `{encryptedResponse: …}` (spec 01 §7, 02 §7). */
+    sealResponse?: 'response' | 'encryptedResponse';
+  }
+}
+
+export {};
