@@ -1,0 +1,46 @@
+import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
+import type { LoadedPlan } from '../../../engine/plan/types.ts';
+import { getByPointer } from '../../../engine/schema/pointer.ts';
+import { validateData } from '../../../engine/validation/validateData.ts';
+import type { FieldError } from '../lib/httpErrorBody.ts';
+import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../../plans/nodePlanSource.ts';
+
+/**
+ * The plans as the server sees them: the same files, bundled schemas and validator the
+ * browser uses. Loaded once per process.
+ */
+let cache: Map<string, LoadedPlan> | undefined;
+
+export function serverPlans(): Map<string, LoadedPlan> {
+  if (!cache) {
+    const common = commonDocuments(readCommonDocuments());
+    cache = new Map(listPlanCodes().map((code) => [code, buildPlan(readPlanFiles(code), common)] as const));
+  }
+  return cache;
+}
+
+export function planFor(productId: string): LoadedPlan | undefined {
+  return serverPlans().get(productId);
+}
+
+/**
+ * Validates what a request carries of the application state against every step of the
+ * plan whose bound places it contains (a step binding `policyHolder` to
+ * `/basicDetails/policyHolder` checks `body.basicDetails.policyHolder`). Field paths in
+ * the errors are paths in the request body, with the step's own messages.
+ */
+export function validateAgainstPlan(plan: LoadedPlan, state: Record<string, unknown>): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const step of Object.values(plan.steps)) {
+    const bind = Object.entries(step.definition.bind);
+    if (!bind.every(([, pointer]) => getByPointer(state, pointer) !== undefined)) continue;
+    const data = Object.fromEntries(bind.map(([field, pointer]) => [field, getByPointer(state, pointer)]));
+    for (const error of validateData(step.schema, data, { uiSchema: step.uiSchema }).errors) {
+      const [field, ...rest] = error.field.split('.');
+      const pointer = step.definition.bind[field ?? ''];
+      const base = pointer ? pointer.replace(/^\//, '').split('/') : [field ?? ''];
+      errors.push({ field: [...base, ...rest].join('.'), message: error.message });
+    }
+  }
+  return errors;
+}
