@@ -24,9 +24,15 @@ function jsonFiles(dir: string): string[] {
   });
 }
 
-/** The shared documents of schemas/common. */
+/**
+ * The shared schema documents: the JSON files directly in schemas/common, as the browser's
+ * glob reads them. Subfolders hold plain data (e.g. mortality/ tables), not schemas.
+ */
 export function readCommonDocuments(root = DEFAULT_SCHEMAS_ROOT): JsonSchema[] {
-  return jsonFiles(join(root, 'common')).map((path) => readJson(path) as JsonSchema);
+  const dir = join(root, 'common');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && statSync(join(dir, name)).isFile())
+    .map((name) => readJson(join(dir, name)) as JsonSchema);
 }
 
 /** Codes of the plan folders under schemas/plans. */

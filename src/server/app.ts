@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { applicationRoutes } from './api/applications/applicationRoutes.ts';
+import { callbackRoutes } from './api/callbacks/callbackRoutes.ts';
+import { leadRoutes } from './api/leads/leadRoutes.ts';
+import { outboxRoutes } from './api/outbox/outboxRoutes.ts';
+import { pincodeRoutes } from './api/pincode/pincodeRoutes.ts';
 import { tokenRoutes } from './api/token/tokenRoutes.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
 import type { Db } from './db/Db.ts';
@@ -11,6 +16,7 @@ import { errors } from './plugins/errors.ts';
 import { health } from './plugins/health.ts';
 import { securityHeaders } from './plugins/securityHeaders.ts';
 import { spa } from './plugins/spa.ts';
+import { outboxDispatcherPlugin } from './outbox/outboxDispatcherPlugin.ts';
 
 export interface BuildOptions {
   /** Directory of the built SPA; defaults to `dist/app` of this repository. */
@@ -49,6 +55,12 @@ export async function build(options: BuildOptions = {}) {
   await app.register(health);
   await app.register(tokenRoutes);
   // Further API plugins, one per bounded context, go here.
+  await app.register(outboxDispatcherPlugin);
+  await app.register(leadRoutes);
+  await app.register(callbackRoutes);
+  await app.register(outboxRoutes);
+  await app.register(applicationRoutes);
+  await app.register(pincodeRoutes);
   await app.register(spa, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
 
   return app;

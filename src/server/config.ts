@@ -8,6 +8,12 @@ export interface ServerConfig {
   dataDir: string;
   /** Redis for shared rate limits across instances; absent means in-memory limits. */
   redisUrl?: string;
+  /** Prefix of every Redis key this server writes (tests use one per run). Default 'bimaflow:'. */
+  redisKeyPrefix?: string;
+  /** Resume lookups answer no sooner than this (ms), found or not, so timing tells nothing. Default 250. */
+  resumeMinimumAnswerMs?: number;
+  /** Fixed-window limits on the resume lookups; each one given replaces its default. */
+  resumeRateLimits?: Partial<Record<'perIp' | 'perMobile' | 'perApplication', WindowLimit>>;
   /** HMAC key for access tokens and application capabilities; absent: generated once and kept in the database. */
   tokenSecret?: string;
   /** The envelope password. The envelope obscures payloads; it is not a secret boundary (see ARCHITECTURE). */
@@ -18,13 +24,41 @@ export interface ServerConfig {
   serviceClients: Record<string, string>;
   /** Where the outbox dispatcher delivers lead, CRM and call-centre pushes; absent: they stay recorded. */
   outboxWebhookUrl?: string;
+  /** Signs each delivery (`x-bimaflow-signature: sha256=<hmac of the body>`) when set. */
+  outboxWebhookSecret?: string;
+  /** Run the outbox dispatcher while the app is up (tests switch it off and call dispatchOnce). */
+  outboxDispatch: boolean;
+  /** Pause between dispatcher runs when nothing is left to deliver. */
+  outboxIntervalMs: number;
+  /** Rows one dispatcher run claims at most. */
+  outboxBatchSize: number;
+  /** Deliveries tried before a row is marked 'failed'. */
+  outboxMaxAttempts: number;
+  /** Time limit of one webhook call. */
+  outboxTimeoutMs: number;
+  /** The clock of date rules such as call-back slots (tests inject one); absent: the system clock. */
+  now?: () => Date;
   accessTokenTtlSeconds: number;
   capabilityTtlSeconds: number;
   /** Load the India Post pincode master at start when the table is empty. */
   seedPincodes: boolean;
 }
 
+/** At most `limit` attempts per fixed window of `windowMs`. */
+export interface WindowLimit {
+  limit: number;
+  windowMs: number;
+}
+
 export const DEFAULT_ENVELOPE_PASSWORD = 'bimaflow-envelope-v1';
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0)
+    throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return number;
+}
 
 function parseClients(value: string | undefined): Record<string, string> {
   const clients: Record<string, string> = {};
@@ -45,11 +79,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     dataDir: env.DATA_DIR || 'data/pglite',
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || undefined,
+    resumeMinimumAnswerMs: positiveInteger('RESUME_MINIMUM_ANSWER_MS', env.RESUME_MINIMUM_ANSWER_MS, 250),
     tokenSecret: env.TOKEN_SECRET || undefined,
     envelopePassword: env.ENVELOPE_PASSWORD || DEFAULT_ENVELOPE_PASSWORD,
     publicClientId: env.PUBLIC_CLIENT_ID || 'bimaflow-web',
     serviceClients: parseClients(env.API_CLIENTS),
     outboxWebhookUrl: env.OUTBOX_WEBHOOK_URL || undefined,
+    outboxWebhookSecret: env.OUTBOX_WEBHOOK_SECRET || undefined,
+    outboxDispatch: env.OUTBOX_DISPATCH !== 'false',
+    outboxIntervalMs: positiveInteger('OUTBOX_INTERVAL_MS', env.OUTBOX_INTERVAL_MS, 5000),
+    outboxBatchSize: positiveInteger('OUTBOX_BATCH_SIZE', env.OUTBOX_BATCH_SIZE, 20),
+    outboxMaxAttempts: positiveInteger('OUTBOX_MAX_ATTEMPTS', env.OUTBOX_MAX_ATTEMPTS, 12),
+    outboxTimeoutMs: positiveInteger('OUTBOX_TIMEOUT_MS', env.OUTBOX_TIMEOUT_MS, 10_000),
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS || 3600),
     capabilityTtlSeconds: Number(env.CAPABILITY_TTL_SECONDS || 60 * 60 * 24 * 45),
     seedPincodes: env.SEED_PINCODES !== 'false',
@@ -64,6 +106,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     tokenSecret: 'test-token-secret-0123456789abcdef',
     serviceClients: { crm: 'crm-secret' },
     seedPincodes: false,
+    outboxDispatch: false,
     ...overrides,
   };
 }

@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon, { type AutocannonRequest } from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { build } from '../src/server/app.ts';
+import { configFromEnv, type ServerConfig } from '../src/server/config.ts';
+import { createPostgresDb } from '../src/server/db/postgresDb.ts';
+import { createNodeEnvelope, type NodeEnvelope } from '../src/shared/envelope/nodeEnvelope.ts';
+import {
+  BENCH_ROUTES,
+  type Answer,
+  type BenchContext,
+  type BenchRoute,
+  type RouteLoad,
+} from './apiRoutes.ts';
+
+/*
+ * npx tsx bench/api.ts (npm run bench:api) — throughput and latency of the hot API routes
+ * (bench/apiRoutes.ts) through the real server: build() listening on 127.0.0.1, once on
+ * PGlite (a fresh data directory, pincodes seeded) and once on PostgreSQL when
+ * DATABASE_URL or TEST_DATABASE_URL is set (a schema of its own, dropped afterwards).
+ * autocannon runs in this process too, so client and server share the CPU.
+ * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (20), BENCH_WARMUP (s, 2).
+ */
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const UNLIMITED = { limit: 1_000_000_000, windowMs: 60_000 };
+
+interface Target {
+  name: 'pglite' | 'postgres';
+  config: ServerConfig;
+  cleanup(): Promise<void>;
+}
+
+interface Measured {
+  database: string;
+  route: string;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+}
+
+const notes: string[] = [];
+
+/** The server as deployed, minus what would throttle a single benchmarking client. */
+function benchConfig(overrides: Partial<ServerConfig>): ServerConfig {
+  return {
+    ...configFromEnv({}),
+    tokenSecret: randomBytes(32).toString('hex'),
+    seedPincodes: true,
+    outboxDispatch: false,
+    resumeMinimumAnswerMs: 0,
+    resumeRateLimits: { perIp: UNLIMITED, perMobile: UNLIMITED, perApplication: UNLIMITED },
+    ...overrides,
+  };
+}
+
+function targets(): Target[] {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bimaflow-bench-'));
+  const list: Target[] = [
+    {
+      name: 'pglite',
+      config: benchConfig({ dataDir }),
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    },
+  ];
+  const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (databaseUrl) {
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    list.push({
+      name: 'postgres',
+      config: benchConfig({ databaseUrl, databaseSchema: schema }),
+      async cleanup() {
+        const admin = await createPostgresDb(databaseUrl, { max: 1 });
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => admin.close());
+      },
+    });
+  } else {
+    notes.push('PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to include it.');
+  }
+  return list;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function readAnswer(envelope: NodeEnvelope, status: number, text: string, headers: Record<string, string>) {
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+    const sealed =
+      (body as Record<string, unknown>)?.response ?? (body as Record<string, unknown>)?.encryptedResponse;
+    if (typeof sealed === 'string') body = envelope.open(sealed);
+  } catch {
+    // not JSON, or not sealed: keep what was read
+  }
+  return { status, body, headers } satisfies Answer;
+}
+
+async function token(baseUrl: string, publicClientId: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/buyonlineoauth/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `grant_type=client_credentials&client_id=${publicClientId}`,
+  });
+  if (!res.ok) throw new Error(`token call answered ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** One autocannon run of a route's load; latencies of 2xx answers only, as autocannon counts them. */
+async function drive(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+  load: RouteLoad,
+  seconds: number,
+  envelope: NodeEnvelope,
+) {
+  const seal = (body: unknown) => JSON.stringify({ data: envelope.seal(body) });
+  const options =
+    load.kind === 'fixed'
+      ? {
+          requests: load.bodies.map((body): AutocannonRequest => ({
+            method: 'POST',
+            path,
+            headers,
+            body: seal(body),
+          })),
+        }
+      : {
+          requests: [{ method: 'POST', path, headers }],
+          setupClient: (client: import('autocannon').AutocannonClient) => {
+            const connection = load.next();
+            client.setRequests([
+              {
+                method: 'POST',
+                path,
+                headers: { ...headers, ...connection.headers },
+                setupRequest: (request) => ({ ...request, body: seal(connection.body()) }),
+                onResponse: (status, body, _context, answerHeaders) =>
+                  connection.onAnswer?.(readAnswer(envelope, status, body, answerHeaders)),
+              },
+            ]);
+          },
+        };
+  if (load.kind === 'perConnection') await load.prepare?.();
+  const latencies: number[] = [];
+  const instance = autocannon({ url: baseUrl, connections: CONNECTIONS, duration: seconds, ...options });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return { result, latencies };
+}
+
+async function benchRoute(
+  app: FastifyInstance,
+  baseUrl: string,
+  context: BenchContext,
+  headers: Record<string, string>,
+  envelope: NodeEnvelope,
+  database: string,
+  route: BenchRoute,
+): Promise<Measured | undefined> {
+  const skip = (why: string) => {
+    notes.push(`${database} / ${route.name}: skipped, ${why}.`);
+    return undefined;
+  };
+  const missing = [route.path, ...(route.needs ?? [])].filter(
+    (url) => !app.hasRoute({ method: 'POST', url }),
+  );
+  if (missing.length) return skip(`${missing.join(' and ')} answers 404 (not implemented yet)`);
+  let load: RouteLoad;
+  try {
+    load = await route.setup(context);
+  } catch (error) {
+    return skip(`setup failed: ${(error as Error).message}`);
+  }
+  // One request first: a route that refuses the bench's body is reported, not measured.
+  if (load.kind === 'perConnection') await load.prepare?.();
+  const probe =
+    load.kind === 'fixed' ? { body: () => load.bodies[0], headers: {}, onAnswer: undefined } : load.next();
+  const answer = await context.post(route.path, probe.body(), probe.headers);
+  probe.onAnswer?.(answer);
+  if (answer.status < 200 || answer.status >= 300) {
+    return skip(`probe answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 160)}`);
+  }
+  if (load.note) notes.push(`${database} / ${route.name}: ${load.note}.`);
+
+  if (WARMUP > 0) await drive(baseUrl, route.path, headers, load, WARMUP, envelope);
+  const { result, latencies } = await drive(baseUrl, route.path, headers, load, DURATION, envelope);
+  const refused = Object.entries(result.statusCodeStats).filter(([code]) => !code.startsWith('2'));
+  if (refused.length) {
+    notes.push(
+      `${database} / ${route.name}: non-2xx ${refused.map(([code, { count }]) => `${code}×${count}`).join(', ')}.`,
+    );
+  }
+  return {
+    database,
+    route: route.name,
+    reqPerSec: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function benchTarget(target: Target): Promise<Measured[]> {
+  const started = performance.now();
+  const app = await build({ config: target.config, staticRoot: join(tmpdir(), 'bimaflow-bench-no-spa') });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const startMs = Math.round(performance.now() - started);
+  const measured: Measured[] = [];
+  try {
+    const { rows } = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pincodes');
+    notes.push(
+      `${target.name}: fresh database to listening in ${startMs} ms (migrations and ${rows[0]!.n} pincodes seeded).`,
+    );
+    const envelope = createNodeEnvelope(target.config.envelopePassword);
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await token(address, target.config.publicClientId)}`,
+    };
+    const context: BenchContext = {
+      db: app.db,
+      connections: CONNECTIONS,
+      async post(path, body, extra = {}) {
+        const res = await fetch(`${address}${path}`, {
+          method: 'POST',
+          headers: { ...headers, ...extra },
+          body: JSON.stringify({ data: envelope.seal(body) }),
+        });
+        return readAnswer(envelope, res.status, await res.text(), Object.fromEntries(res.headers));
+      },
+    };
+    for (const route of BENCH_ROUTES) {
+      const row = await benchRoute(app, address, context, headers, envelope, target.name, route);
+      if (row) measured.push(row);
+    }
+  } finally {
+    await app.close();
+    await target.cleanup();
+  }
+  return measured;
+}
+
+function printTable(rows: Measured[]) {
+  const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(2));
+  const table = [
+    ['database', 'route', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', '2xx', 'non-2xx', 'errors'],
+    ...rows.map((r) => [
+      r.database,
+      r.route,
+      r.reqPerSec.toFixed(0),
+      ms(r.p50),
+      ms(r.p95),
+      ms(r.p99),
+      String(r.ok),
+      String(r.non2xx),
+      String(r.errors),
+    ]),
+  ];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+  const line = (row: string[]) =>
+    row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(line(table[0]!));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of table.slice(1)) console.log(line(row));
+}
+
+console.log(
+  `API benchmark: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per route, Node ${process.version}`,
+);
+const rows: Measured[] = [];
+for (const target of targets()) rows.push(...(await benchTarget(target)));
+console.log();
+printTable(rows);
+console.log();
+console.log(
+  'Latencies are of 2xx answers; p95 is computed from every recorded latency (autocannon itself reports p97.5).',
+);
+console.log(
+  'Resume lookups run with their minimum answer time and rate limits off, to measure the server, not the throttle.',
+);
+for (const note of notes) console.log(`- ${note}`);

@@ -1,0 +1,188 @@
+import { format, subYears } from 'date-fns';
+import type { Db } from '../src/server/db/Db.ts';
+import { CAPABILITY_HEADER } from '../src/server/plugins/authenticate.ts';
+
+/*
+ * The hot routes `bench/api.ts` drives, one small entry each. An entry names its path
+ * and the routes its setup needs; `setup()` prepares data through the real API and
+ * returns the load: fixed bodies every connection cycles through, or one state per
+ * connection (a stage save must carry the version its application is at). Bodies are
+ * sealed as `{data: <envelope>}` by the runner, as the browser sends them.
+ */
+
+export interface Answer {
+  status: number;
+  /** The JSON answer, with a sealed `response` / `encryptedResponse` already opened. */
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export interface BenchContext {
+  db: Db;
+  connections: number;
+  /** POST through the running server with the bench's Bearer token; the body is sealed. */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Answer>;
+}
+
+/** What one connection sends over and over; `onAnswer` sees every answer it gets. */
+export interface ConnectionLoad {
+  body(): unknown;
+  headers?: Record<string, string>;
+  onAnswer?(answer: Answer): void;
+}
+
+export type RouteLoad =
+  | { kind: 'fixed'; bodies: unknown[]; note?: string }
+  | {
+      kind: 'perConnection';
+      /** Called before the probe and before every run. */
+      prepare?(): Promise<void>;
+      next(): ConnectionLoad;
+      note?: string;
+    };
+
+export interface BenchRoute {
+  name: string;
+  path: string;
+  /** Further routes setup() calls; missing ones skip this entry. */
+  needs?: string[];
+  setup(context: BenchContext): Promise<RouteLoad>;
+}
+
+const CREATE_PATH = '/buyonlineoauth/applications/create';
+
+/** A valid T54 proposer (the basic-details fixtures' first case) with the given mobile. */
+function holder(mobileNumber: string) {
+  const born = subYears(new Date(), 60);
+  return {
+    policyHolder: {
+      proposalType: 'Individual',
+      fullName: 'Ramesh Kumar Sharma',
+      dateOfBirth: format(born, 'yyyy-MM-dd'),
+      countryCode: '91',
+      mobileNumber,
+      emailId: 'ramesh.sharma@gmail.com',
+      gender: 'Male',
+      disclamer1: true,
+      whatsappDisclaimer: true,
+    },
+    dateOfBirth: format(born, 'dd/MM/yyyy'),
+  };
+}
+
+interface ApplicationHandle {
+  applicationNumber: string;
+  capability: string;
+  version: number;
+  basicDetails: { policyHolder: Record<string, unknown> };
+}
+
+const field = (value: unknown, ...names: string[]): unknown => {
+  const record = value as Record<string, unknown> | undefined;
+  for (const name of names) if (record?.[name] !== undefined) return record[name];
+  return undefined;
+};
+
+/** Creates an application as the basic-details screen does (spec 02 §7 'Create application'). */
+async function createApplication(context: BenchContext, mobileNumber: string): Promise<ApplicationHandle> {
+  const { policyHolder, dateOfBirth } = holder(mobileNumber);
+  const basicDetails = { policyHolder };
+  const answer = await context.post(CREATE_PATH, {
+    basicDetails,
+    dateOfBirth,
+    emailId: policyHolder.emailId,
+    mobileNumber,
+    productId: 'T54',
+    productName: 'Guaranteed Pension Plan',
+    planCode: 'T54',
+    productUIN: '143N066V04',
+    lead_source: 'bench',
+  });
+  const applicationNumber = field(answer.body, 'applicationNo', 'applicationNumber');
+  const capability = field(answer.body, 'capability') ?? answer.headers[CAPABILITY_HEADER];
+  if (answer.status !== 200 || typeof applicationNumber !== 'string' || typeof capability !== 'string') {
+    throw new Error(`create answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 200)}`);
+  }
+  const version = Number(field(answer.body, 'version') ?? 1);
+  return { applicationNumber, capability, version, basicDetails };
+}
+
+export const BENCH_ROUTES: BenchRoute[] = [
+  {
+    name: 'pincode lookup',
+    path: '/buyonline_pincodemaster/',
+    async setup({ db }) {
+      // 50 pincodes spread over the whole master, so lookups touch different index pages.
+      const { rows } = await db.query<{ pincode: string }>(
+        `SELECT pincode FROM (
+           SELECT pincode, row_number() OVER (ORDER BY pincode) AS n, count(*) OVER () AS total FROM pincodes
+         ) spread WHERE n % greatest(total / 50, 1) = 0 LIMIT 50`,
+      );
+      if (!rows.length) throw new Error('the pincode master is empty');
+      return { kind: 'fixed', bodies: rows.map(({ pincode }) => ({ pincode })) };
+    },
+  },
+  {
+    name: 'resume by mobile',
+    path: '/buyonlineoauth/retrieve',
+    needs: [CREATE_PATH],
+    async setup(context) {
+      const mobileNumber = '9876500000';
+      await createApplication(context, mobileNumber);
+      const { dateOfBirth } = holder(mobileNumber);
+      return {
+        kind: 'fixed',
+        bodies: [{ mobileNumber, dateOfBirth, contryCode: '91' }],
+        note: 'one holder with one application, found every time',
+      };
+    },
+  },
+  {
+    name: 'stage save (plan-details)',
+    path: '/buyonlineoauth/stages/plan-details',
+    needs: [CREATE_PATH],
+    async setup(context) {
+      // One application per connection: a connection sends the version its previous save
+      // answered, so no two requests race for the same optimistic version. A run that stops
+      // leaves saves whose answers nobody read, so every run starts on fresh applications.
+      let pool: ApplicationHandle[] = [];
+      let taken = 0;
+      return {
+        kind: 'perConnection',
+        note: `${context.connections} fresh applications per run, one per connection, version carried from each answer`,
+        async prepare() {
+          const batch = `${Date.now() % 100_000}`.padStart(5, '0');
+          pool = [];
+          for (let i = 0; i < context.connections; i++) {
+            pool.push(await createApplication(context, `9${batch}${String(i).padStart(4, '0')}`));
+          }
+          taken = 0;
+        },
+        next() {
+          const application = pool[taken++ % pool.length]!;
+          return {
+            headers: { [CAPABILITY_HEADER]: application.capability },
+            body: () => ({
+              applicationNumber: application.applicationNumber,
+              version: application.version,
+              basicDetails: application.basicDetails,
+              planDetails: {
+                premiumAmount: '50000',
+                paymentFrequency: 'Yearly',
+                premiumPayingTerm: '5',
+                annuityFrequency: 'Yearly',
+                annuityFor: 'Single',
+                annuityOption: 'Life Annuity',
+              },
+            }),
+            onAnswer({ status, body }) {
+              if (status !== 200) return;
+              const version = Number(field(body, 'version'));
+              application.version = Number.isInteger(version) ? version : application.version + 1;
+            },
+          };
+        },
+      };
+    },
+  },
+];

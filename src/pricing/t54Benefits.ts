@@ -1,0 +1,65 @@
+import { surrenderValue } from './surrenderValue.ts';
+import type { T54Basis } from './t54Basis.ts';
+import type { ResolvedT54Input } from './t54Quote.ts';
+
+/**
+ * The benefit rules of one T54 policy, unrounded, shared by the pricing (which values
+ * them) and the illustration (which rounds and prints them), so both use one definition.
+ * Policy years are 1-based; annuity year k is policy year n + k.
+ */
+export interface T54Benefits {
+  defermentYears: number;
+  /** Premiums actually paid in a year of deferment: instalment × instalments a year. */
+  premiumPaidPerYear: number;
+  /** TPP: premiumPaidPerYear × premium paying term. */
+  totalPremiumPayable: number;
+  /** Higher of the percentage of premiums paid to date and the surrender value (policy year ≤ n). */
+  defermentDeathBenefit(policyYear: number): number;
+  surrenderValue(policyYear: number): number;
+  /** Paid on death (or a covered illness) in annuity year k: the purchase price not yet returned. */
+  exitBenefit(k: number): number;
+  /** Part of the purchase price returned at the end of annuity year k on survival. */
+  survivalReturn(k: number): number;
+  /** Annuity of annuity year k per unit of the level annuity (escalation). */
+  annuityMultiple(k: number): number;
+}
+
+export function t54Benefits(basis: T54Basis, input: ResolvedT54Input): T54Benefits {
+  const n = input.premiumPayingTerm;
+  const premiumPaidPerYear = input.installmentPremium * input.premiumFrequency.instalmentsPerYear;
+  const totalPremiumPayable = premiumPaidPerYear * n;
+  const { deathBenefit, surrenderValue: svBasis } = basis.deferment;
+  const { returnOfPurchasePrice: rop, survivalReturns, escalation } = input.option;
+
+  const sv = (policyYear: number) => surrenderValue(svBasis, policyYear, n, premiumPaidPerYear);
+  const survivalReturn = (k: number): number => {
+    if (!survivalReturns || k % survivalReturns.everyYears !== 0) return 0;
+    const paidBefore = (k / survivalReturns.everyYears - 1) * survivalReturns.percentOfPremiumsPaid;
+    const percent = Math.min(
+      survivalReturns.percentOfPremiumsPaid,
+      survivalReturns.maxPercentOfPremiumsPaid - paidBefore,
+    );
+    return (Math.max(0, percent) / 100) * totalPremiumPayable;
+  };
+  const returnedBefore = (k: number): number => {
+    let sum = 0;
+    for (let j = 1; j < k; j++) sum += survivalReturn(j);
+    return sum;
+  };
+
+  return {
+    defermentYears: n,
+    premiumPaidPerYear,
+    totalPremiumPayable,
+    defermentDeathBenefit: (policyYear) => {
+      const percentOfPaid = (deathBenefit.percentOfPremiumsPaid / 100) * premiumPaidPerYear * policyYear;
+      return deathBenefit.orSurrenderValue ? Math.max(percentOfPaid, sv(policyYear)) : percentOfPaid;
+    },
+    surrenderValue: sv,
+    exitBenefit: (k) =>
+      rop ? Math.max(0, (rop.percentOfPremiumsPaid / 100) * totalPremiumPayable - returnedBefore(k)) : 0,
+    survivalReturn,
+    annuityMultiple: (k) =>
+      escalation ? (1 + escalation.percentPerYear / 100) ** Math.max(0, k - escalation.afterYears) : 1,
+  };
+}

@@ -1,0 +1,50 @@
+import { addYearsIso } from './ageLastBirthday.ts';
+import { gstOnInstalment, gstRateOn } from './gst.ts';
+import type { T54Basis } from './t54Basis.ts';
+import type { T54Benefits } from './t54Benefits.ts';
+import type { ResolvedT54Input, T54ScheduleRow } from './t54Quote.ts';
+
+/**
+ * The year-by-year table of the benefit illustration, from the first policy year until the
+ * annuitant reaches the basis's illustration age (and at least one year of annuity).
+ * Rounding: each benefit of a year to the rupee; an escalated annuity instalment to the
+ * rupee before it is multiplied by the payouts of the year; tax per instalment.
+ */
+export function t54Schedule(
+  basis: T54Basis,
+  input: ResolvedT54Input,
+  benefits: T54Benefits,
+  annuityInstallmentAmount: number,
+): T54ScheduleRow[] {
+  const n = benefits.defermentYears;
+  const payouts = input.annuityFrequency.paymentsPerYear;
+  const instalments = input.premiumFrequency.instalmentsPerYear;
+  const years = Math.max(n + 1, basis.illustration.toAge - input.entryAge + 1);
+  const rows: T54ScheduleRow[] = [];
+  let totalPremiumsPaid = 0;
+  for (let policyYear = 1; policyYear <= years; policyYear++) {
+    const deferment = policyYear <= n;
+    const k = policyYear - n;
+    const premiumPaid = deferment ? benefits.premiumPaidPerYear : 0;
+    const rate = gstRateOn(basis.gst, addYearsIso(input.proposalDate, policyYear - 1));
+    const gst = deferment ? instalments * gstOnInstalment(rate, policyYear, input.installmentPremium) : 0;
+    totalPremiumsPaid += premiumPaid;
+    rows.push({
+      policyYear,
+      age: input.entryAge + policyYear - 1,
+      ...(input.second ? { secondAge: input.second.entryAge + policyYear - 1 } : {}),
+      premiumPaid,
+      gst,
+      totalPremiumsPaid,
+      guaranteedAnnuity: deferment
+        ? 0
+        : Math.round(annuityInstallmentAmount * benefits.annuityMultiple(k)) * payouts,
+      survivalReturn: deferment ? 0 : Math.round(benefits.survivalReturn(k)),
+      deathBenefit: Math.round(
+        deferment ? benefits.defermentDeathBenefit(policyYear) : benefits.exitBenefit(k),
+      ),
+      surrenderValue: deferment ? Math.round(benefits.surrenderValue(policyYear)) : 0,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { createRateLimiter } from '../../lib/rateLimiter.ts';
+import { createApplicationRepository } from './applicationRepository.ts';
+import { addApplicationSchemas } from './applicationSchemas.ts';
+import { createApplicationRoute } from './createApplicationRoute.ts';
+import { createResumeGuard } from './resumeGuard.ts';
+import { resumeByApplicationNumberRoute } from './resumeByApplicationNumberRoute.ts';
+import { resumeByMobileRoute } from './resumeByMobileRoute.ts';
+import { stageSaveRoutes } from './stageSaveRoutes.ts';
+import { updateCampaignRoute } from './updateCampaignRoute.ts';
+import '../../types.ts';
+
+/**
+ * The applications bounded context: create, update campaign, the stage saves and the two
+ * resume lookups. Every route needs a Bearer token; every change and every read of one
+ * application needs its capability or a proof of who holds it. Saves are committed
+ * before they are acknowledged and carry the optimistic version.
+ */
+export const applicationRoutes: FastifyPluginAsync = async (app) => {
+  addApplicationSchemas(app);
+  const repository = createApplicationRepository(app.db);
+  const limiter = createRateLimiter(app.serverConfig, (error) =>
+    app.log.warn({ err: error }, 'rate limit store unavailable'),
+  );
+  app.addHook('onClose', () => limiter.close());
+  const guard = createResumeGuard(app.serverConfig, limiter);
+
+  createApplicationRoute(app, repository);
+  updateCampaignRoute(app, repository);
+  stageSaveRoutes(app, repository);
+  resumeByApplicationNumberRoute(app, repository, guard);
+  resumeByMobileRoute(app, repository, guard);
+};

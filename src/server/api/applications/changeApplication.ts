@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../lib/ApiError.ts';
+import { planFor } from '../../plans/serverPlans.ts';
+import { MESSAGES } from './applicationMessages.ts';
+import type { Application, ApplicationRepository, ApplicationState } from './applicationRepository.ts';
+import { assertFitsPlan, holderOf, type ProductFields } from './planChecks.ts';
+import { requireCapability } from './requireCapability.ts';
+
+export interface ApplicationChangeRequest {
+  applicationNumber: string;
+  version: number;
+  /** Top-level state keys to replace. */
+  patch: ApplicationState;
+  /** The stage this save records as userStage; absent keeps the stage. */
+  stage?: string;
+  leadId?: string;
+  /** Product fields the payload names; each must be the application's. */
+  product?: ProductFields;
+}
+
+/** Why a change did not apply, in the order the visitor should hear it. */
+function refusal(current: Application | undefined, version: number): ApiError | undefined {
+  if (!current) return new ApiError(404, MESSAGES.unknownApplication);
+  if (current.journeyFlag) return new ApiError(409, MESSAGES.submitted);
+  if (current.version !== version) return new ApiError(409, MESSAGES.staleVersion);
+  return undefined;
+}
+
+/**
+ * Every change of a saved application (stage saves, campaign update): the caller holds
+ * the application's capability, the application exists and is not submitted, the change
+ * was made on the stored version, and what it saves fits the plan. The UPDATE itself
+ * re-checks version and submission, so of two windows racing only one wins; the loser
+ * hears why. Answers the new version once the change is committed.
+ */
+export async function changeApplication(
+  app: FastifyInstance,
+  repository: ApplicationRepository,
+  request: FastifyRequest,
+  change: ApplicationChangeRequest,
+): Promise<number> {
+  requireCapability(app, request, change.applicationNumber);
+  const current = await repository.find(change.applicationNumber);
+  const refused = refusal(current, change.version);
+  if (refused) throw refused;
+  const plan = planFor(current!.productId);
+  if (!plan) throw new ApiError(404, MESSAGES.unknownApplication);
+  assertFitsPlan(plan, change.patch, change.product);
+
+  const version = await repository.change({
+    applicationNumber: change.applicationNumber,
+    version: change.version,
+    patch: change.stage ? { ...change.patch, userStage: change.stage } : change.patch,
+    stage: change.stage,
+    holder: change.patch.basicDetails ? holderOf(change.patch.basicDetails) : undefined,
+    leadId: change.leadId,
+  });
+  if (version !== undefined) return version;
+  throw (
+    refusal(await repository.find(change.applicationNumber), change.version) ??
+    new ApiError(409, MESSAGES.staleVersion)
+  );
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../lib/ApiError.ts';
+import { CAPABILITY_HEADER } from '../../plugins/authenticate.ts';
+import { MESSAGES } from './applicationMessages.ts';
+
+/** The capability header of a request, if it is a live capability for this application. */
+export function hasCapability(app: FastifyInstance, request: FastifyRequest, applicationNumber: string) {
+  const header = request.headers[CAPABILITY_HEADER];
+  return app.tokens.allows(typeof header === 'string' ? header : undefined, applicationNumber);
+}
+
+/**
+ * Only the window that created or legitimately resumed an application may change it: it
+ * holds the capability that creation or resume handed out. Checked before the database is
+ * asked anything, so a missing capability says nothing about whether the number exists.
+ */
+export function requireCapability(app: FastifyInstance, request: FastifyRequest, applicationNumber: string) {
+  if (!hasCapability(app, request, applicationNumber)) throw new ApiError(403, MESSAGES.noCapability);
+}
+
+/** A fresh capability for this application, valid for the configured time. */
+export function issueCapability(app: FastifyInstance, applicationNumber: string): string {
+  return app.tokens.issueCapability(applicationNumber, app.serverConfig.capabilityTtlSeconds);
+}

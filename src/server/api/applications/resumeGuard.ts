@@ -1,0 +1,65 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig, WindowLimit } from '../../config.ts';
+import { ApiError } from '../../lib/ApiError.ts';
+import type { RateLimiter } from '../../lib/rateLimiter.ts';
+import { MESSAGES } from './applicationMessages.ts';
+
+/**
+ * What keeps the resume lookups from being an oracle: attempts are counted per client IP,
+ * per mobile number and per application number (fixed windows, shared through Redis when
+ * configured), and every answer takes at least the same minimum time, found or not.
+ */
+export type ResumeLimits = Record<'perIp' | 'perMobile' | 'perApplication', WindowLimit>;
+
+const TEN_MINUTES = 10 * 60 * 1000;
+
+export const DEFAULT_RESUME_LIMITS: ResumeLimits = {
+  perIp: { limit: 30, windowMs: TEN_MINUTES },
+  perMobile: { limit: 10, windowMs: TEN_MINUTES },
+  perApplication: { limit: 10, windowMs: TEN_MINUTES },
+};
+
+export const DEFAULT_MINIMUM_ANSWER_MS = 250;
+
+export interface ResumeGuard {
+  /** Counts this attempt under each key it names; 429 (with Retry-After) when any is over its limit. */
+  admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    keys: { mobile?: string; applicationNumber?: string },
+  ): Promise<void>;
+  /** Runs a lookup and settles, resolved or rejected, no sooner than the minimum answer time. */
+  noSoonerThanMinimum<T>(lookup: () => Promise<T>): Promise<T>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createResumeGuard(config: ServerConfig, limiter: RateLimiter): ResumeGuard {
+  const limits: ResumeLimits = { ...DEFAULT_RESUME_LIMITS, ...config.resumeRateLimits };
+  const minimumMs = config.resumeMinimumAnswerMs ?? DEFAULT_MINIMUM_ANSWER_MS;
+  return {
+    async admit(request, reply, { mobile, applicationNumber }) {
+      const counted: [string, WindowLimit][] = [[`resume:ip:${request.ip}`, limits.perIp]];
+      if (mobile) counted.push([`resume:mobile:${mobile}`, limits.perMobile]);
+      if (applicationNumber) counted.push([`resume:application:${applicationNumber}`, limits.perApplication]);
+      const results = await Promise.all(counted.map(([key, limit]) => limiter.hit(key, limit)));
+      const refused = results.filter((result) => !result.allowed);
+      if (refused.length) {
+        const retryAfterMs = Math.max(...refused.map((result) => result.retryAfterMs));
+        reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+        throw new ApiError(429, MESSAGES.tooManyAttempts);
+      }
+    },
+    async noSoonerThanMinimum(lookup) {
+      const started = performance.now();
+      const settled = await lookup().then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
+      const remaining = minimumMs - (performance.now() - started);
+      if (remaining > 0) await sleep(remaining);
+      if (settled.ok) return settled.value;
+      throw settled.error;
+    },
+  };
+}

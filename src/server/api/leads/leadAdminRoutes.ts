@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { listLeads } from '../../leads/listLeads.ts';
+import { LEAD_KINDS, type LeadKind } from '../../leads/recordLead.ts';
+import { ERROR_ANSWER, choice, object, text } from '../../lib/specSchema.ts';
+import '../../types.ts';
+import { APPLICATION_NUMBER } from './leadSchemas.ts';
+
+export const ADMIN_LEADS_PATH = '/buyonlineoauth/admin/leads';
+
+const leadItem = {
+  type: 'object',
+  required: ['id', 'leadId', 'kind', 'applicationNumber', 'productId', 'mobile', 'payload', 'createdAt'],
+  properties: {
+    id: { type: 'string' },
+    leadId: { type: ['string', 'null'] },
+    kind: { type: 'string' },
+    applicationNumber: { type: ['string', 'null'] },
+    productId: { type: ['string', 'null'] },
+    mobile: { type: ['string', 'null'] },
+    payload: {},
+    createdAt: { type: 'string' },
+  },
+} as const;
+
+/** Operations' view of the recorded pushes, newest first: confidential (service) clients only. */
+export const leadAdminRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { kind?: LeadKind; applicationNumber?: string; limit: number } }>(
+    ADMIN_LEADS_PATH,
+    {
+      config: { auth: 'service' },
+      schema: {
+        querystring: object({
+          kind: choice('Kind', LEAD_KINDS),
+          applicationNumber: text('Application Number', { pattern: APPLICATION_NUMBER }),
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 500,
+            default: 50,
+            errorMessage: 'Please enter valid limit.',
+          },
+        }),
+        response: {
+          200: {
+            type: 'object',
+            required: ['status', 'items'],
+            properties: { status: { type: 'string' }, items: { type: 'array', items: leadItem } },
+          },
+          400: ERROR_ANSWER,
+          401: ERROR_ANSWER,
+          403: ERROR_ANSWER,
+        },
+      },
+    },
+    async (request) => ({
+      status: '200',
+      items: await listLeads(app.db, {
+        kind: request.query.kind,
+        applicationNumber: request.query.applicationNumber?.toUpperCase(),
+        limit: request.query.limit,
+      }),
+    }),
+  );
+};

@@ -1,0 +1,99 @@
+import { Redis } from 'ioredis';
+import type { WindowLimit } from '../config.ts';
+
+/**
+ * Fixed-window attempt counting: at most `limit` attempts per key in each window of
+ * `windowMs`, windows aligned to the epoch so every instance agrees on where one starts.
+ * In memory for a single instance (the default); in Redis when several instances must
+ * share their counts. A store failure rejects: a lookup is never silently unlimited.
+ */
+export interface RateLimitResult {
+  /** False once this attempt is over the limit. */
+  allowed: boolean;
+  /** Attempts counted in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window ends and counting starts again. */
+  retryAfterMs: number;
+}
+
+export interface RateLimiter {
+  /** Counts one attempt under `key` and says whether it is within `rule`. */
+  hit(key: string, rule: WindowLimit): Promise<RateLimitResult>;
+  close(): Promise<void>;
+}
+
+function currentWindow(now: number, windowMs: number) {
+  const index = Math.floor(now / windowMs);
+  return { index, retryAfterMs: (index + 1) * windowMs - now };
+}
+
+function result(count: number, rule: WindowLimit, retryAfterMs: number): RateLimitResult {
+  return { allowed: count <= rule.limit, count, retryAfterMs };
+}
+
+/** Sweep expired windows at most this often, so idle keys do not accumulate. */
+const SWEEP_EVERY_MS = 60_000;
+
+export function createMemoryRateLimiter({ now = () => Date.now() } = {}): RateLimiter {
+  const windows = new Map<string, { endsAt: number; count: number }>();
+  let nextSweep = now() + SWEEP_EVERY_MS;
+  return {
+    async hit(key, rule) {
+      const at = now();
+      if (at >= nextSweep) {
+        for (const [stored, window] of windows) if (window.endsAt <= at) windows.delete(stored);
+        nextSweep = at + SWEEP_EVERY_MS;
+      }
+      const { index, retryAfterMs } = currentWindow(at, rule.windowMs);
+      const windowKey = `${key}:${rule.windowMs}:${index}`;
+      const window = windows.get(windowKey) ?? { endsAt: at + retryAfterMs, count: 0 };
+      window.count += 1;
+      windows.set(windowKey, window);
+      return result(window.count, rule, retryAfterMs);
+    },
+    async close() {
+      windows.clear();
+    },
+  };
+}
+
+export interface RedisRateLimiterOptions {
+  /** Prepended to every key, e.g. 'bimaflow:'. */
+  keyPrefix?: string;
+  now?: () => number;
+  /** Told about connection errors (ioredis retries on its own). */
+  onError?: (error: Error) => void;
+}
+
+/**
+ * One key per window (`<prefix>rate:<key>:<windowMs>:<index>`), counted with INCR and
+ * given an expiry with PEXPIRE in one MULTI, so a key never outlives its window.
+ */
+export function createRedisRateLimiter(url: string, options: RedisRateLimiterOptions = {}): RateLimiter {
+  const { keyPrefix = 'bimaflow:', now = () => Date.now(), onError } = options;
+  const client = new Redis(url, { maxRetriesPerRequest: 2 });
+  client.on('error', (error: Error) => onError?.(error));
+  return {
+    async hit(key, rule) {
+      const { index, retryAfterMs } = currentWindow(now(), rule.windowMs);
+      const windowKey = `${keyPrefix}rate:${key}:${rule.windowMs}:${index}`;
+      const replies = await client.multi().incr(windowKey).pexpire(windowKey, rule.windowMs).exec();
+      const [incrError, count] = replies?.[0] ?? [new Error('Redis transaction was discarded'), 0];
+      if (incrError) throw incrError;
+      return result(Number(count), rule, retryAfterMs);
+    },
+    async close() {
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}
+
+/** The store the configuration asks for: Redis when `redisUrl` is set, memory otherwise. */
+export function createRateLimiter(
+  config: { redisUrl?: string; redisKeyPrefix?: string },
+  onError?: (error: Error) => void,
+): RateLimiter {
+  return config.redisUrl
+    ? createRedisRateLimiter(config.redisUrl, { keyPrefix: config.redisKeyPrefix, onError })
+    : createMemoryRateLimiter();
+}

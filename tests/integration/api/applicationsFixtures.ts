@@ -1,0 +1,88 @@
+import { format, subYears } from 'date-fns';
+import { expect } from 'vitest';
+import type { TestApi } from './testApp.ts';
+
+/** Test data and helpers shared by the applications tests. */
+export const HOLDER_DOB = format(subYears(new Date(), 60), 'yyyy-MM-dd');
+export const HOLDER_DOB_INDIAN = format(subYears(new Date(), 60), 'dd/MM/yyyy');
+
+let mobileSeed = 0;
+/** A mobile number no other test (or earlier run on a shared Redis) has used. */
+export function uniqueMobile(): string {
+  mobileSeed += 1;
+  return `9${String((Date.now() * 1000 + mobileSeed) % 1_000_000_000).padStart(9, '0')}`;
+}
+
+export function policyHolder(overrides: Record<string, unknown> = {}) {
+  return {
+    proposalType: 'Individual',
+    fullName: 'Ramesh Kumar Sharma',
+    dateOfBirth: HOLDER_DOB,
+    countryCode: '91',
+    mobileNumber: '9876543210',
+    emailId: 'Ramesh.Sharma@gmail.com',
+    gender: 'Male',
+    disclamer1: true,
+    whatsappDisclaimer: true,
+    ...overrides,
+  };
+}
+
+export function createBody(holder: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) {
+  const basicDetails = { policyHolder: policyHolder(holder), insuredPerson: {} };
+  return {
+    basicDetails,
+    leadId: 'LEAD123',
+    lead_source: 'Website Buy Online',
+    utm_content: '',
+    utm_source: 'google',
+    utm_campaign: 'pension',
+    dateOfBirth: HOLDER_DOB_INDIAN,
+    emailId: basicDetails.policyHolder.emailId,
+    mobileNumber: basicDetails.policyHolder.mobileNumber,
+    productId: 'T54',
+    productName: 'Guaranteed Pension Plan',
+    planCode: 'T54',
+    applicationNumber: '',
+    productUIN: '143N066V04',
+    ...overrides,
+  };
+}
+
+export interface CreatedApplication {
+  status: string;
+  applicationNo: string;
+  proposalNumber: string;
+  capability: string;
+  version: number;
+}
+
+/** Creates an application through the API and returns its decrypted answer. */
+export async function createApplication(
+  api: TestApi,
+  holder: Record<string, unknown> = {},
+): Promise<CreatedApplication> {
+  const res = await api.post('/buyonlineoauth/applications/create', createBody(holder));
+  expect(res.statusCode, res.body).toBe(200);
+  return api.open<CreatedApplication>(res);
+}
+
+/** Sets columns of an application directly, where the API cannot reach (submission, dates, other products). */
+export async function seed(
+  api: TestApi,
+  applicationNumber: string,
+  assignments: string,
+  params: unknown[] = [],
+) {
+  await api.app.db.query(`UPDATE applications SET ${assignments} WHERE application_number = $1`, [
+    applicationNumber,
+    ...params,
+  ]);
+}
+
+/** Configuration for tests of what the resume lookups answer: no padding, limits out of the way. */
+const UNLIMITED = { limit: 1_000_000, windowMs: 60_000 };
+export const FAST_RESUME = {
+  resumeMinimumAnswerMs: 0,
+  resumeRateLimits: { perIp: UNLIMITED, perMobile: UNLIMITED, perApplication: UNLIMITED },
+};

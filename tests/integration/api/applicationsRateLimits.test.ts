@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../../src/server/app.ts';
+import type { ServerConfig } from '../../../src/server/config.ts';
+import { createApplication, HOLDER_DOB, uniqueMobile } from './applicationsFixtures.ts';
+import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
+
+const RETRIEVE = '/buyonlineoauth/retrieve';
+const RETRIEVE_DATA = '/buyonlineoauth/retrieve-data';
+const TOO_MANY = 'Too many attempts. Please try again after some time.';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const WINDOW = 60_000;
+const LIMITS: Partial<ServerConfig> = {
+  resumeMinimumAnswerMs: 0,
+  resumeRateLimits: {
+    perIp: { limit: 6, windowMs: WINDOW },
+    perMobile: { limit: 3, windowMs: WINDOW },
+    perApplication: { limit: 2, windowMs: WINDOW },
+  },
+};
+
+let ipSeed = 0;
+/** A client address of its own, so tests do not share the per-IP count. */
+const newIp = () => `10.0.${Math.floor(++ipSeed / 250)}.${ipSeed % 250}`;
+
+/** A resume call from a given client address (plain JSON body: the envelope is optional). */
+async function lookupFrom(
+  api: TestApi,
+  app: FastifyInstance,
+  ip: string,
+  url: string,
+  body: object,
+  capability?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: ip,
+    headers: {
+      authorization: `Bearer ${await api.token()}`,
+      ...(capability ? { 'x-application-capability': capability } : {}),
+    },
+    payload: body,
+  });
+}
+
+/** Removes what a test run wrote under its own Redis prefix. */
+async function dropRedisKeys(config: ServerConfig) {
+  if (!config.redisUrl) return;
+  const redis = new Redis(config.redisUrl);
+  const keys = await redis.keys(`${config.redisKeyPrefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+}
+
+const STORES = [
+  { store: 'memory', overrides: () => ({}) },
+  {
+    store: 'redis',
+    overrides: () => ({
+      redisUrl: REDIS_URL,
+      redisKeyPrefix: `bimaflow-test:${randomBytes(6).toString('hex')}:`,
+    }),
+  },
+];
+
+describe.each(DATABASES.flatMap((kind) => STORES.map((store) => ({ kind, ...store }))))(
+  'resume rate limits, $store store ($kind.name)',
+  ({ kind, overrides }) => {
+    let api: TestApi;
+    beforeAll(async () => {
+      api = await createTestApi(kind, { ...LIMITS, ...overrides() });
+    });
+    afterAll(async () => {
+      await dropRedisKeys(api.config);
+      await api.close();
+    });
+
+    const byMobile = (ip: string, mobileNumber: string) =>
+      lookupFrom(api, api.app, ip, RETRIEVE, { mobileNumber, dateOfBirth: HOLDER_DOB, contryCode: '91' });
+
+    it('refuses a fourth lookup of one mobile number in the window, from any address', async () => {
+      const mobile = uniqueMobile();
+      const statuses = [];
+      for (const ip of [newIp(), newIp(), newIp(), newIp()])
+        statuses.push((await byMobile(ip, mobile)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await byMobile(newIp(), mobile);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ status: 'Failed', statusCode: 429, message: TOO_MANY });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(WINDOW / 1000);
+      // Another mobile number is counted on its own.
+      expect((await byMobile(newIp(), uniqueMobile())).statusCode).toBe(200);
+    });
+
+    it('refuses a seventh lookup from one address, whatever the mobile numbers', async () => {
+      const ip = newIp();
+      const statuses = [];
+      for (let i = 0; i < 7; i += 1) statuses.push((await byMobile(ip, uniqueMobile())).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+      expect((await byMobile(newIp(), uniqueMobile())).statusCode).toBe(200);
+    });
+
+    it('counts resume attempts per application number, even with the right proof', async () => {
+      const created = await createApplication(api);
+      const body = { applicationNumber: created.applicationNo, retrieve: 'appnumber', productId: 'T54' };
+      const wrong = await lookupFrom(api, api.app, newIp(), RETRIEVE_DATA, body);
+      expect(wrong.statusCode).toBe(404);
+      const right = await lookupFrom(api, api.app, newIp(), RETRIEVE_DATA, body, created.capability);
+      expect(right.statusCode).toBe(200);
+      const third = await lookupFrom(api, api.app, newIp(), RETRIEVE_DATA, body, created.capability);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toBe(TOO_MANY);
+    });
+
+    it('shares the mobile count between the two lookups', async () => {
+      const mobile = uniqueMobile();
+      const created = await createApplication(api, { mobileNumber: mobile });
+      for (let i = 0; i < 3; i += 1) expect((await byMobile(newIp(), mobile)).statusCode).toBe(200);
+      const pick = await lookupFrom(api, api.app, newIp(), RETRIEVE_DATA, {
+        applicationNumber: created.applicationNo,
+        retrieve: 'appnumber',
+        productId: 'T54',
+        mobileNumber: mobile,
+        dateOfBirth: HOLDER_DOB,
+      });
+      expect(pick.statusCode).toBe(429);
+    });
+  },
+);
+
+describe.each(DATABASES)('resume rate limits shared through Redis by two instances ($name)', (kind) => {
+  let api: TestApi;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    api = await createTestApi(kind, {
+      ...LIMITS,
+      redisUrl: REDIS_URL,
+      redisKeyPrefix: `bimaflow-test:${randomBytes(6).toString('hex')}:`,
+    });
+    second =
+      kind.name === 'postgres'
+        ? await build({ config: api.config, staticRoot: '/nonexistent' })
+        : await build({ config: api.config, db: api.app.db, staticRoot: '/nonexistent' });
+  });
+  afterAll(async () => {
+    await second.close();
+    await dropRedisKeys(api.config);
+    await api.close();
+  });
+
+  it('refuses on one instance what the other already counted', async () => {
+    const mobile = uniqueMobile();
+    const body = { mobileNumber: mobile, dateOfBirth: HOLDER_DOB };
+    const statuses = [];
+    for (const app of [api.app, second, api.app, second]) {
+      statuses.push((await lookupFrom(api, app, newIp(), RETRIEVE, body)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe.each(DATABASES)('resume rate limits: windows ($name)', (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(kind, {
+      resumeMinimumAnswerMs: 0,
+      resumeRateLimits: { perMobile: { limit: 1, windowMs: 1000 } },
+    });
+  });
+  afterAll(() => api.close());
+
+  it('lets the mobile number try again once its window has passed', async () => {
+    const body = { mobileNumber: uniqueMobile(), dateOfBirth: HOLDER_DOB };
+    // Start at the beginning of a window so the two first calls fall in the same one.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+    expect((await lookupFrom(api, api.app, newIp(), RETRIEVE, body)).statusCode).toBe(200);
+    expect((await lookupFrom(api, api.app, newIp(), RETRIEVE, body)).statusCode).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    expect((await lookupFrom(api, api.app, newIp(), RETRIEVE, body)).statusCode).toBe(200);
+  });
+});

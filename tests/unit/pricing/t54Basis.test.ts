@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+import basisSchema from '../../../schemas/pricing-basis.schema.json';
+import planJson from '../../../schemas/plans/T54/plan.json';
+import { calculatorFor, calculators } from '../../../src/pricing/calculators.ts';
+import { basis, basisWith, mortality, sample } from './t54Fixture.ts';
+
+describe('T54 pricing basis (data)', () => {
+  const validate = new Ajv({ strict: true, allErrors: true }).compile(basisSchema);
+
+  it('is valid against schemas/pricing-basis.schema.json and points at it', () => {
+    expect(validate(basis), JSON.stringify(validate.errors)).toBe(true);
+    expect((basis as unknown as { $schema: string }).$schema).toBe('../../pricing-basis.schema.json');
+  });
+
+  it('is caught by the schema when broken', () => {
+    expect(validate(basisWith((b) => void (b.interestRatePercent = '5.25' as unknown as number)))).toBe(
+      false,
+    );
+    expect(validate(basisWith((b) => void (b.options[0]!.escalation = { percentPerYear: 5 } as never)))).toBe(
+      false,
+    );
+  });
+
+  it('agrees with plan.json on frequencies, minimums, divisors, ages and offers', () => {
+    expect(
+      planJson.paymentFrequencies.map(({ value, code, minimumPremium, annualisationDivisor }) => ({
+        value,
+        code,
+        minimumPremium,
+        annualisationDivisor,
+      })),
+    ).toEqual(
+      basis.premium.frequencies.map(({ value, code, minimumInstalment, annualisationDivisor }) => ({
+        value,
+        code,
+        minimumPremium: minimumInstalment,
+        annualisationDivisor,
+      })),
+    );
+    expect(planJson.ageLimits.insured).toEqual(basis.ages.entry);
+    expect(planJson.ageLimits.secondaryAgeDifference).toBe(basis.ages.jointLife.maxAgeDifference);
+    expect(planJson.offers.map((o) => [o.id, o.annuityBonusPercent])).toEqual(
+      basis.annuity.bonuses.map((b) => [b.id, b.percent]),
+    );
+  });
+
+  it('lists the five options with the spec’s component codes and names', () => {
+    expect(Object.fromEntries(basis.options.map((o) => [o.code, o.name]))).toEqual({
+      T54A: 'Life Annuity',
+      T54B: 'Life increasing Annuity',
+      T54C: 'Life Annuity with return of purchase price on death',
+      T54D: 'Life Annuity with return of purchase price on death or critical illness',
+      T54E: 'Life Annuity with return of purchase price on death or in instalments on survival',
+    });
+    expect(basis.options.filter((o) => o.jointLife).map((o) => o.code)).toEqual(['T54A', 'T54C']);
+  });
+
+  it('is read, not hard-coded: a higher interest rate gives a higher annuity', () => {
+    const higher = basisWith((b) => void (b.interestRatePercent = 6));
+    const at = (b: typeof basis) => calculators.T54.quote(sample, b, mortality).annualAnnuity;
+    expect(at(higher)).toBeGreaterThan(at(basis));
+  });
+});
+
+describe('calculator registry', () => {
+  it('resolves the calculator plan.json names', () => {
+    expect(planJson.calculator).toBe(basis.calculator);
+    expect(calculatorFor(planJson.calculator).basisFile).toBe('pricing-basis.json');
+    expect(calculatorFor('T54').quote(sample, basis, mortality).componentCode).toBe('T54C');
+  });
+
+  it('names the known calculators when asked for another', () => {
+    expect(() => calculatorFor('T99')).toThrow("No calculator 'T99' (known: T54)");
+    expect(() => calculatorFor('toString')).toThrow('No calculator');
+  });
+
+  it('refuses a mortality table other than the one the basis names', () => {
+    expect(() => calculators.T54.quote(sample, basis, { ...mortality, id: 'other' })).toThrow('ialm-2012-14');
+  });
+});
+
+describe('src/pricing is isomorphic', () => {
+  it('imports no Node built-in', () => {
+    const dir = fileURLToPath(new URL('../../../src/pricing/', import.meta.url));
+    for (const name of readdirSync(dir)) {
+      const source = readFileSync(dir + name, 'utf8');
+      expect(source, name).not.toMatch(/from\s+['"](node:|fs['"]|path['"]|crypto['"])/);
+    }
+  });
+});
