@@ -1,3 +1,4 @@
+import type { RouteOptions } from 'fastify';
 import type { NodeEnvelope } from '../shared/envelope/nodeEnvelope.ts';
 import type { AccessClaims, TokenService } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
@@ -10,6 +11,8 @@ declare module 'fastify' {
     serverConfig: ServerConfig;
     envelope: NodeEnvelope;
     tokens: TokenService;
+    /** Every route registered on the app, with its options. */
+    routeCatalogue: RouteOptions[];
   }
   interface FastifyRequest {
     /** The verified access token of the caller (routes with `auth` other than 'none'). */

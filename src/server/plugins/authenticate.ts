@@ -15,7 +15,7 @@ const API_PREFIXES = [
  * checked by the routes that read or change an application (see requireCapability).
  */
 export const authenticate = globalPlugin('authenticate', async (app) => {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'bearer';
     const url = request.routeOptions.url ?? '';
     if (mode === 'none' || !API_PREFIXES.some((prefix) => url.startsWith(prefix))) return;

@@ -1,3 +1,4 @@
+import type { RouteOptions } from 'fastify';
 import { createNodeEnvelope } from '../../shared/envelope/nodeEnvelope.ts';
 import { createTokenService, resolveTokenSecret } from '../auth/tokens.ts';
 import type { ServerConfig } from '../config.ts';
@@ -9,6 +10,10 @@ import '../types.ts';
 export const context = globalPlugin<{ db: Db; config: ServerConfig; ownsDb: boolean }>(
   'context',
   async (app, { db, config, ownsDb }) => {
+    // Every route as registered, so tests can hold each one to its contract (declared schemas).
+    const routes: RouteOptions[] = [];
+    app.addHook('onRoute', (route) => void routes.push(route));
+    app.decorate('routeCatalogue', routes);
     app.decorate('db', db);
     app.decorate('serverConfig', config);
     app.decorate('envelope', createNodeEnvelope(config.envelopePassword));
