@@ -9,7 +9,9 @@ import type {
 } from '@rjsf/utils';
 import type { LoadedStep } from '../plan/types.ts';
 import { localizeErrors } from '../validation/localizeErrors.ts';
-import { applyClearRules, collectClearRules } from './clearRules.ts';
+import { applyFieldRules, collectFieldRules } from './fieldRules.ts';
+import { collectLookupRules, withFills, type LookupFunction } from './fieldLookups.ts';
+import { useFieldLookups } from './useFieldLookups.ts';
 import { focusFirstError } from './focusFirstError.ts';
 
 /** Only a schema `default` pre-fills a field: a `const` (an enum option, a must-accept consent) never does. */
@@ -31,6 +33,8 @@ export interface StepFormProps {
   busy?: boolean;
   /** Extra content between the fields and the submit button. */
   children?: ReactNode;
+  /** The plan adapter's lookups, by the names the uiSchema's `lookup` options give. */
+  lookups?: Record<string, LookupFunction>;
 }
 
 /**
@@ -49,6 +53,7 @@ export function StepForm({
   onSubmit,
   busy,
   children,
+  lookups,
 }: StepFormProps) {
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
@@ -62,7 +67,17 @@ export function StepForm({
     () => ({ ...step.uiSchema, 'ui:options': { ...(step.uiSchema['ui:options'] as object), label: false } }),
     [step],
   );
-  const clearRules = useMemo(() => collectClearRules(step.uiSchema), [step]);
+  const fieldRules = useMemo(() => collectFieldRules(step.uiSchema), [step]);
+  const lookupRules = useMemo(() => collectLookupRules(step.uiSchema), [step]);
+  const fill = useCallback(
+    (path: string[], values: Record<string, unknown>) => {
+      const next = withFills(latest.current, path, values) as StepData;
+      latest.current = next;
+      onChange(next);
+    },
+    [onChange],
+  );
+  const lookupErrors = useFieldLookups(lookupRules, formData, lookups, fill);
 
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) =>
@@ -77,11 +92,11 @@ export function StepForm({
 
   const handleChange = useCallback(
     (event: IChangeEvent<StepData>) => {
-      const next = applyClearRules(clearRules, latest.current, event.formData ?? {});
+      const next = applyFieldRules(fieldRules, latest.current, event.formData ?? {});
       latest.current = next;
       onChange(next);
     },
-    [clearRules, onChange],
+    [fieldRules, onChange],
   );
 
   const handleError = useCallback(() => {
@@ -104,6 +119,7 @@ export function StepForm({
         Fields marked with <span aria-hidden="true">*</span>
         <span className="bf-visually-hidden">an asterisk</span> are mandatory.
       </p>
+      {step.definition.panelPlacement === 'beforeFields' && children}
       <Form
         schema={step.schema}
         uiSchema={uiSchema}
@@ -120,8 +136,10 @@ export function StepForm({
         noHtml5Validate
         idPrefix={`step-${step.id}`}
         experimental_defaultFormStateBehavior={DEFAULTS}
+        extraErrors={lookupErrors}
+        extraErrorsBlockSubmit
       >
-        {children}
+        {step.definition.panelPlacement !== 'beforeFields' && children}
         <div className="bf-step-actions">
           <button type="submit" className="bf-button bf-button--primary" disabled={busy} aria-busy={busy}>
             {step.definition.submitLabel}

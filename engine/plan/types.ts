@@ -28,6 +28,8 @@ export interface StepDefinition {
   submitLabel: string;
   /** Application-state action dispatched with the bound data when the step is submitted. */
   onSubmit?: NamedRef;
+  /** Where the adapter's panel for the step shows (default after the fields). */
+  panelPlacement?: 'beforeFields' | 'afterFields';
   /** Fixture file for plans:validate, relative to the plan folder. */
   fixtures?: string;
 }

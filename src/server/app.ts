@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { applicationRoutes } from './api/applications/applicationRoutes.ts';
 import { callbackRoutes } from './api/callbacks/callbackRoutes.ts';
+import { documentRoutes } from './api/documents/documentRoutes.ts';
 import { leadRoutes } from './api/leads/leadRoutes.ts';
 import { outboxRoutes } from './api/outbox/outboxRoutes.ts';
 import { pincodeRoutes } from './api/pincode/pincodeRoutes.ts';
+import { quoteRoutes } from './api/quotes/quoteRoutes.ts';
 import { tokenRoutes } from './api/token/tokenRoutes.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
 import type { Db } from './db/Db.ts';
@@ -45,7 +47,11 @@ export async function build(options: BuildOptions = {}) {
       schema: config.databaseSchema,
       dataDir: config.dataDir,
     }));
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy ?? false,
+  });
 
   await app.register(context, { db, config, ownsDb: !options.db });
   await app.register(errors);
@@ -61,6 +67,8 @@ export async function build(options: BuildOptions = {}) {
   await app.register(outboxRoutes);
   await app.register(applicationRoutes);
   await app.register(pincodeRoutes);
+  await app.register(quoteRoutes);
+  await app.register(documentRoutes);
   await app.register(spa, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
 
   return app;

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** Server configuration, from the environment. Secrets live here, never in the browser bundle. */
 export interface ServerConfig {
   /** PostgreSQL connection string; absent means embedded PGlite under `dataDir`. */
@@ -13,15 +15,21 @@ export interface ServerConfig {
   /** Resume lookups answer no sooner than this (ms), found or not, so timing tells nothing. Default 250. */
   resumeMinimumAnswerMs?: number;
   /** Fixed-window limits on the resume lookups; each one given replaces its default. */
-  resumeRateLimits?: Partial<Record<'perIp' | 'perMobile' | 'perApplication', WindowLimit>>;
+  resumeRateLimits?: Partial<Record<ResumeLimitName, WindowLimit>>;
   /** HMAC key for access tokens and application capabilities; absent: generated once and kept in the database. */
   tokenSecret?: string;
   /** The envelope password. The envelope obscures payloads; it is not a secret boundary (see ARCHITECTURE). */
   envelopePassword: string;
   /** The browser's public client id for the token call (no secret: a public client). */
   publicClientId: string;
-  /** Confidential service clients (CRM, operations) as id -> secret. */
+  /** Confidential service clients (CRM, operations) as id -> secret (a prototype-less object). */
   serviceClients: Record<string, string>;
+  /**
+   * Which proxies in front of the server to believe about the client address, as Fastify's
+   * `trustProxy`: addresses/CIDRs, or a hop count (see trustHops). Absent: none, and
+   * `request.ip` is the peer's address.
+   */
+  trustProxy?: string[] | TrustProxyFunction;
   /** Where the outbox dispatcher delivers lead, CRM and call-centre pushes; absent: they stay recorded. */
   outboxWebhookUrl?: string;
   /** Signs each delivery (`x-bimaflow-signature: sha256=<hmac of the body>`) when set. */
@@ -44,6 +52,10 @@ export interface ServerConfig {
   seedPincodes: boolean;
 }
 
+/** The resume lookups' limits: short windows per IP, mobile and application, and daily ones per mobile and application. */
+export type ResumeLimitName =
+  'perIp' | 'perMobile' | 'perApplication' | 'perMobileDaily' | 'perApplicationDaily';
+
 /** At most `limit` attempts per fixed window of `windowMs`. */
 export interface WindowLimit {
   limit: number;
@@ -60,17 +72,69 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return number;
 }
 
+/** `id:secret` pairs split at the first colon (a secret may contain colons), into an object without a prototype. */
 function parseClients(value: string | undefined): Record<string, string> {
-  const clients: Record<string, string> = {};
+  const clients: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const pair of (value ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
-    const [id, secret] = pair.split(':');
+    const colon = pair.indexOf(':');
+    const id = colon < 0 ? pair : pair.slice(0, colon);
+    const secret = colon < 0 ? '' : pair.slice(colon + 1);
     if (!id || !secret) throw new Error('API_CLIENTS must look like "crm:secret,ops:secret2"');
     clients[id] = secret;
   }
   return clients;
+}
+
+/** Fastify's trust function: whether the address `hop` steps from the server is a proxy of ours. */
+export type TrustProxyFunction = (address: string, hop: number) => boolean;
+
+/**
+ * Trust the `hops` nearest addresses (the peer is hop 0), as Express reads a number. Fastify
+ * itself takes a bare number as "trust nothing", so a hop count is passed as this function.
+ */
+export function trustHops(hops: number): TrustProxyFunction {
+  return (_address, hop) => hop < hops;
+}
+
+/** Names proxy-addr accepts besides addresses and CIDRs. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const slash = entry.indexOf('/');
+  const address = slash < 0 ? entry : entry.slice(0, slash);
+  const version = isIP(address);
+  if (!version) return false;
+  if (slash < 0) return true;
+  const prefix = entry.slice(slash + 1);
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(prefix) === 4; // a netmask such as 255.255.255.0
+}
+
+/**
+ * TRUST_PROXY: unset, empty or 0 trusts no proxy; a positive integer trusts that many hops
+ * in front of the server; otherwise a comma-separated list of addresses, CIDRs or the
+ * names loopback, linklocal, uniquelocal. Anything else (`true` included: it would let any
+ * client choose its own address) stops the start.
+ */
+function parseTrustProxy(value: string | undefined): string[] | TrustProxyFunction | undefined {
+  const text = value?.trim();
+  if (!text || text === '0' || text === 'false') return undefined;
+  if (/^\d+$/.test(text)) return trustHops(positiveInteger('TRUST_PROXY', text, 0));
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length || !entries.length) {
+    throw new Error(
+      `TRUST_PROXY must be a number of proxy hops or a comma-separated list of addresses/CIDRs, got "${value}"`,
+    );
+  }
+  return entries;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -85,6 +149,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     envelopePassword: env.ENVELOPE_PASSWORD || DEFAULT_ENVELOPE_PASSWORD,
     publicClientId: env.PUBLIC_CLIENT_ID || 'bimaflow-web',
     serviceClients: parseClients(env.API_CLIENTS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     outboxWebhookUrl: env.OUTBOX_WEBHOOK_URL || undefined,
     outboxWebhookSecret: env.OUTBOX_WEBHOOK_SECRET || undefined,
     outboxDispatch: env.OUTBOX_DISPATCH !== 'false',
@@ -92,8 +157,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     outboxBatchSize: positiveInteger('OUTBOX_BATCH_SIZE', env.OUTBOX_BATCH_SIZE, 20),
     outboxMaxAttempts: positiveInteger('OUTBOX_MAX_ATTEMPTS', env.OUTBOX_MAX_ATTEMPTS, 12),
     outboxTimeoutMs: positiveInteger('OUTBOX_TIMEOUT_MS', env.OUTBOX_TIMEOUT_MS, 10_000),
-    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS || 3600),
-    capabilityTtlSeconds: Number(env.CAPABILITY_TTL_SECONDS || 60 * 60 * 24 * 45),
+    accessTokenTtlSeconds: positiveInteger('ACCESS_TOKEN_TTL_SECONDS', env.ACCESS_TOKEN_TTL_SECONDS, 3600),
+    capabilityTtlSeconds: positiveInteger(
+      'CAPABILITY_TTL_SECONDS',
+      env.CAPABILITY_TTL_SECONDS,
+      60 * 60 * 24 * 45,
+    ),
     seedPincodes: env.SEED_PINCODES !== 'false',
   };
 }

@@ -1,15 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, subYears } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, REPO_ROOT, startServer, type RunningServer } from './harness.ts';
+import { launchBrowser, SCREENSHOTS, startServer, type RunningServer } from './harness.ts';
 
 /** The T54 basic-details screen, rendered entirely from its schema, in real Chromium (issue 2). */
 
 const JOURNEY = '/retirement-plans/guaranteed-pension-plan/';
 const TITLE = 'Share your basic details to calculate regular pension income';
-export const SCREENSHOTS = join(REPO_ROOT, 'tests/e2e/__screenshots__');
 
 let server: RunningServer;
 let browser: Browser;
@@ -56,7 +55,10 @@ async function fillValid() {
   await page.getByLabel('Date of Birth').fill(dobForAge(60));
   await page.getByLabel('Mobile Number').fill('9876543210');
   await page.getByLabel('Email ID').fill('ramesh.sharma@gmail.com');
-  await page.getByRole('radio', { name: 'Male', exact: true }).check({ force: true });
+  await page
+    .locator('label')
+    .filter({ hasText: /^Male$/ })
+    .click();
   await page.getByRole('checkbox', { name: /I authorise/ }).check({ force: true });
 }
 
@@ -113,15 +115,18 @@ describe('T54 basic details', () => {
       .toBe('Please accept all disclaimers');
   });
 
-  it('lets a valid form through the step gate and saves it to session storage', async () => {
+  it('lets a valid form through the step gate: creates the application and moves to plan details', async () => {
     await fillValid();
     await page.screenshot({ path: join(SCREENSHOTS, 'basic-details-filled-phone.png'), fullPage: true });
     await continueButton().click();
-    // Valid: no field shows an error and the step's save ran (plan details emptied, holder saved).
-    await expect.poll(() => page.locator('.bf-field-error:not(:empty)').count()).toBe(0);
+    await page.getByRole('heading', { name: 'Customise your pension plan' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(JOURNEY + 'plan-details');
     const saved = await page.evaluate(() => JSON.parse(sessionStorage.getItem('dataMapping:T54') ?? '{}'));
+    expect(saved.applicationNumber).toMatch(/^[6-9][0-9]{9}$/);
     expect(saved.basicDetails.policyHolder).toMatchObject({
       fullName: 'Ramesh Kumar Sharma',
+      firstname: 'Ramesh',
+      lastname: 'Sharma',
       countryCode: '91',
       mobileNumber: '9876543210',
       emailId: 'ramesh.sharma@gmail.com',
@@ -129,21 +134,22 @@ describe('T54 basic details', () => {
       disclamer1: true,
       whatsappDisclaimer: true,
     });
-    expect(saved.planDetails).toEqual({ isFilled: false });
-    // No application can be created yet (the API arrives with the server issue): the spec's
-    // message for a failed create-application call shows, and the visitor stays on the step.
-    const dialog = page.getByRole('alertdialog');
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('Sorry we couldn’t process your details, please try again');
-    await page.screenshot({ path: join(SCREENSHOTS, 'basic-details-continue-phone.png') });
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    expect(new URL(page.url()).pathname).toBe(JOURNEY);
+    expect(saved.basicDetails.policyHolder.leadId).toMatch(/^LD[0-9]{10}$/);
+    // The quote ID shows in the header; the previous quote is kept locally.
+    expect(await page.getByText(`Quote ID: ${saved.applicationNumber}`).count()).toBe(1);
+    const previous = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('previousQuotes:T54') ?? '[]'),
+    );
+    expect(previous[0].applicationNumber).toBe(saved.applicationNumber);
   });
 
   it('keeps what was typed across a reload', async () => {
     await page.getByLabel('Full Name').pressSequentially('  sunita   devi9 ');
     await page.getByLabel('Email ID').fill('sunita@yahoo.co.in');
-    await page.getByRole('radio', { name: 'Female' }).check({ force: true });
+    await page
+      .locator('label')
+      .filter({ hasText: /^Female$/ })
+      .click();
     await page.reload();
     await page.getByRole('heading', { name: TITLE }).waitFor();
     expect(await page.getByLabel('Full Name').inputValue()).toBe('Sunita Devi');
@@ -164,6 +170,35 @@ describe('T54 basic details', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'basic-details-phone.png'), fullPage: true });
     // Nothing is wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+describe('T54 landing', () => {
+  it('shows the benefit cards, the example, the how-to-buy guide, the claims record and the product footer', async () => {
+    for (const text of [
+      'Limited Payment Lifetime Annuity',
+      'Single and Joint Life Annuity',
+      'Escalating Annuity',
+      'Visualize your plan',
+      '₹ 1,70,108',
+      'How to buy in 4 simple steps',
+      '98.04%',
+      '30,796',
+      'Get 1% extra annuity on online purchase',
+    ]) {
+      expect(await page.getByText(text).first().isVisible(), text).toBe(true);
+    }
+    expect(await page.locator('.bf-product-id').textContent()).toContain('UIN: 143N066V04');
+  });
+
+  it('downloads the product brochure as a real PDF', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Product Brochure' }).click(),
+    ]);
+    const path = join(SCREENSHOTS, 'brochure.pdf');
+    await download.saveAs(path);
+    expect(readFileSync(path).subarray(0, 4).toString()).toBe('%PDF');
   });
 });
 

@@ -9,6 +9,8 @@ import { chromium, type Browser } from 'playwright-core';
 /** Browser tests run the real product, like `npm start`, against Debian's Chromium. */
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Where browser tests leave their screenshots and downloads (ignored by git), to look at. */
+export const SCREENSHOTS = fileURLToPath(new URL('./__screenshots__/', import.meta.url));
 export const BUILT_INDEX = fileURLToPath(new URL('../../dist/app/index.html', import.meta.url));
 
 const SERVER_START_TIMEOUT_MS = 30_000;

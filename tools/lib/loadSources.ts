@@ -11,6 +11,7 @@ export function loadSources(root: string): PlanSources {
       plan: json('plan.schema.json'),
       machine: json('machine.schema.json'),
       fixtures: json('fixtures.schema.json'),
+      content: json('content.schema.json'),
     },
     common: readCommonDocuments(root),
     plans: Object.fromEntries(listPlanCodes(root).map((code) => [code, readPlanFiles(code, root)])),

@@ -7,6 +7,8 @@ import { configureAjv } from '../../engine/validation/configureAjv.ts';
 import { validateData } from '../../engine/validation/validateData.ts';
 import { createJourneyMachine, GENERIC_ACTION_NAMES } from '../../engine/machine/createJourneyMachine.ts';
 import { GENERIC_GUARD_NAMES } from '../../engine/machine/guards.ts';
+import { calculators } from '../../src/pricing/calculators.ts';
+import type { PlanContent } from '../../src/plans/planContent.ts';
 import { resolveFixtureData } from './fixtureDates.ts';
 
 /*
@@ -23,7 +25,7 @@ export interface Problem {
 }
 
 export interface PlanSources {
-  metaSchemas: { plan: JsonSchema; machine: JsonSchema; fixtures: JsonSchema };
+  metaSchemas: { plan: JsonSchema; machine: JsonSchema; fixtures: JsonSchema; content: JsonSchema };
   common: JsonSchema[];
   plans: Record<string, PlanFiles>;
 }
@@ -223,6 +225,73 @@ function checkFixtures(file: string, fixtures: unknown, plan: LoadedPlan, stepId
   return problems;
 }
 
+/**
+ * The content file agrees with plan.json (code, name, UIN, sub-title) and, when the plan has
+ * a pricing basis, with its options: the same codes and names, and joint life where it allows it.
+ */
+function checkContent(file: string, content: PlanContent, config: PlanConfig, files: PlanFiles): Problem[] {
+  const problems: Problem[] = [];
+  const expect = (where: string, actual: unknown, wanted: unknown) => {
+    if (actual !== wanted)
+      problems.push({
+        file,
+        where,
+        message: `is "${String(actual)}" but plan.json says "${String(wanted)}"`,
+      });
+  };
+  expect('/planCode', content.planCode, config.planCode);
+  expect('/productIdentification/planName', content.productIdentification.planName, config.productName);
+  expect('/productIdentification/uin', content.productIdentification.uin, config.uin);
+  expect('/productIdentification/description', content.productIdentification.description, config.subTitle);
+  const calculator = Object.hasOwn(calculators, config.calculator)
+    ? calculators[config.calculator as keyof typeof calculators]
+    : undefined;
+  const basis = calculator
+    ? (files[calculator.basisFile] as
+        { options?: { code: string; name: string; jointLife: boolean }[] } | undefined)
+    : undefined;
+  if (!basis?.options) return problems;
+  const codes = new Set(content.planOptions.map((option) => option.code));
+  for (const option of basis.options) {
+    if (!codes.has(option.code)) {
+      problems.push({
+        file,
+        where: '/planOptions',
+        message: `has no option ${option.code} of ${calculator!.basisFile}`,
+      });
+    }
+  }
+  content.planOptions.forEach((option, index) => {
+    const priced = basis.options!.find((o) => o.code === option.code);
+    const where = `/planOptions/${index}`;
+    if (!priced)
+      problems.push({ file, where, message: `${option.code} is not an option of ${calculator!.basisFile}` });
+    else if (priced.name !== option.name) {
+      problems.push({
+        file,
+        where: `${where}/name`,
+        message: `is "${option.name}" but the basis names ${option.code} "${priced.name}"`,
+      });
+    } else if (priced.jointLife !== option.jointLife) {
+      problems.push({
+        file,
+        where: `${where}/jointLife`,
+        message: `is ${String(option.jointLife)} but the basis says ${String(priced.jointLife)}`,
+      });
+    }
+  });
+  content.benefits.forEach((benefit, index) => {
+    for (const code of benefit.options.filter((c) => !codes.has(c))) {
+      problems.push({
+        file,
+        where: `/benefits/${index}/options`,
+        message: `names ${code}, which is not a plan option`,
+      });
+    }
+  });
+  return problems;
+}
+
 /** Runs every check on every plan; an empty list means all plans are valid. */
 export function checkPlans(sources: PlanSources): Problem[] {
   const problems: Problem[] = [];
@@ -230,6 +299,7 @@ export function checkPlans(sources: PlanSources): Problem[] {
   const validatePlan = meta.compile(sources.metaSchemas.plan);
   const validateMachine = meta.compile(sources.metaSchemas.machine);
   const validateFixtures = meta.compile(sources.metaSchemas.fixtures);
+  const validateContent = meta.compile(sources.metaSchemas.content);
 
   const strict = strictAjv();
   for (const doc of sources.common) {
@@ -272,6 +342,14 @@ export function checkPlans(sources: PlanSources): Problem[] {
     } catch (error) {
       problems.push({ file: at('plan.json'), where: '/steps', message: (error as Error).message });
       continue;
+    }
+    if (config.content) {
+      if (!validateContent(plan.content))
+        problems.push(...ajvProblems(at(config.content), validateContent.errors));
+      else
+        problems.push(
+          ...checkContent(at(config.content), plan.content as unknown as PlanContent, config, files),
+        );
     }
     if (!validateMachine(plan.machine))
       problems.push(...ajvProblems(at(config.machine), validateMachine.errors));

@@ -34,11 +34,16 @@ export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     if (rendered.has(row)) continue;
     rendered.add(row);
     const members = row.filter((name) => visible.has(name));
-    const style: CSSProperties = {
-      gridTemplateColumns: members.map((name) => columnTrack(uiSchema?.[name], registry)).join(' '),
-    };
+    const tracks = members.map((name) => columnTrack(uiSchema?.[name], registry));
+    const style: CSSProperties = { gridTemplateColumns: tracks.join(' ') };
+    // Rows of full-width fields stack on a phone; a row with a compact field (dial code + number) stays.
+    const stacks = tracks.every((track) => track === 'minmax(0, 1fr)');
     blocks.push(
-      <div className="bf-row" key={`row:${members.join(',')}`} style={style}>
+      <div
+        className={stacks ? 'bf-row bf-row--stacks' : 'bf-row'}
+        key={`row:${members.join(',')}`}
+        style={style}
+      >
         {members.map((name) => visible.get(name)!.content)}
       </div>,
     );

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { getDefaultFormState } from '@rjsf/utils';
+import { StepFailure, type PlanAdapter } from '../../../engine/plan/adapter.ts';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
 import { activeMeta, createJourneyMachine } from '../../../engine/machine/createJourneyMachine.ts';
 import { createApplicationStore, dataMappingKey } from '../../../engine/state/applicationStore.ts';
@@ -11,9 +13,14 @@ import { journeyBase } from '../planRegistry.ts';
 import { navigate, usePathname } from '../usePathname.ts';
 import { BrandBar } from '../BrandBar.tsx';
 import { ErrorPopup } from './ErrorPopup.tsx';
+import { Loader } from './Loader.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { Stepper } from './Stepper.tsx';
 import { createBoundSelector } from './boundData.ts';
+import { LandingSections } from '../landing/LandingSections.tsx';
+import type { PlanContent } from '../landing/landingContent.ts';
+
+const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
 
 /** Spec 02 §8: what the visitor sees when their details could not be taken forward. */
 const COULD_NOT_PROCESS = 'Sorry we couldn’t process your details, please try again';
@@ -26,7 +33,7 @@ function routeOf(pathname: string, base: string): string {
  * One plan's journey: the application store (session storage), the plan's machine
  * deciding which screen a path shows, and the step form of that screen.
  */
-export function Journey({ plan }: { plan: LoadedPlan }) {
+export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdapter }) {
   const { config } = plan;
   const base = journeyBase(config);
   const store = useMemo(
@@ -34,11 +41,12 @@ export function Journey({ plan }: { plan: LoadedPlan }) {
     [config.productId],
   );
   const application = useSyncExternalStore(store.subscribe, store.getState);
-  const machine = useMemo(() => createJourneyMachine(plan.machine), [plan]);
+  const machine = useMemo(() => createJourneyMachine(plan.machine, adapter.machine), [plan, adapter]);
   const actor = useActorRef(machine, { input: { application: store.getState() } });
   const meta = useSelector(actor, (snapshot) => activeMeta(snapshot));
   const pathname = usePathname();
   const [popup, setPopup] = useState<string>();
+  const [busy, setBusy] = useState(false);
 
   useEffect(
     () => store.subscribe(() => actor.send({ type: 'APPLICATION.UPDATED', application: store.getState() })),
@@ -57,6 +65,31 @@ export function Journey({ plan }: { plan: LoadedPlan }) {
   const bind = useMemo(() => step?.definition.bind ?? {}, [step]);
   const selectBound = useMemo(() => createBoundSelector(bind), [bind]);
   const formData = selectBound(application);
+  const Panel = step ? adapter.panels?.[step.id] : undefined;
+  const LandingPanel = adapter.landingPanel;
+  // The landing sections and the product identification footer show only on the first screen (spec 02 §2.1).
+  const onLanding = meta?.route === '';
+  const content = plan.content as PlanContent | undefined;
+
+  // Entering a step fills what the visitor has not chosen with the schema's defaults, in
+  // the application state itself, so calls made from the step (a quote) see them too.
+  useEffect(() => {
+    if (!step) return;
+    const current = selectBound(store.getState());
+    const filled = getDefaultFormState(
+      formValidator(),
+      step.schema,
+      current,
+      step.schema,
+      false,
+      DEFAULTS_BEHAVIOUR,
+    ) as StepData;
+    for (const [field, pointer] of Object.entries(step.definition.bind)) {
+      if (JSON.stringify(filled[field]) !== JSON.stringify(current[field])) {
+        store.dispatch({ type: 'setAt', pointer, value: filled[field] });
+      }
+    }
+  }, [step, selectBound, store]);
 
   const handleChange = useCallback(
     (data: StepData) => {
@@ -68,9 +101,25 @@ export function Journey({ plan }: { plan: LoadedPlan }) {
   );
 
   const handleSubmit = useCallback(
-    (data: StepData) => {
-      if (!step) return;
+    async (data: StepData) => {
+      if (!step || busy) return;
       if (step.definition.onSubmit) store.dispatch(stepSubmitAction(step.definition.onSubmit, data));
+      if (adapter.onStepSubmit) {
+        setBusy(true);
+        try {
+          await adapter.onStepSubmit({
+            stepId: step.id,
+            plan,
+            store,
+            search: new URLSearchParams(window.location.search),
+          });
+        } catch (error) {
+          setPopup(error instanceof StepFailure ? error.message : COULD_NOT_PROCESS);
+          return;
+        } finally {
+          setBusy(false);
+        }
+      }
       const before = actor.getSnapshot();
       actor.send({ type: 'NEXT' });
       const after = actor.getSnapshot();
@@ -80,14 +129,18 @@ export function Journey({ plan }: { plan: LoadedPlan }) {
       }
       navigate(base + (activeMeta(after)?.route ?? ''));
     },
-    [actor, base, step, store],
+    [actor, adapter, base, busy, plan, step, store],
   );
 
   const closePopup = useCallback(() => setPopup(undefined), []);
+  const goTo = useCallback((route: string) => navigate(base + route), [base]);
 
   return (
     <>
       <BrandBar>
+        <a className="bf-header-link" href={`/buyonlineoauth/brochure/${config.productId}`} download>
+          {content?.header?.brochure ?? 'Product Brochure'}
+        </a>
         {application.applicationNumber && (
           <span className="bf-quote-id">
             Quote ID: <strong>{application.applicationNumber}</strong>
@@ -98,6 +151,7 @@ export function Journey({ plan }: { plan: LoadedPlan }) {
         <SidePanel config={config} />
         <main className="bf-journey__main" id="main">
           {meta?.stepper && <Stepper steps={config.stepper} current={meta.stepper} />}
+          {onLanding && LandingPanel && <LandingPanel stepId="" plan={plan} store={store} goTo={goTo} />}
           <section className="bf-card">
             {step ? (
               <StepForm
@@ -108,15 +162,28 @@ export function Journey({ plan }: { plan: LoadedPlan }) {
                 templates={templates}
                 onChange={handleChange}
                 onSubmit={handleSubmit}
-              />
+                busy={busy}
+                lookups={adapter.lookups}
+              >
+                {Panel && <Panel stepId={step.id} plan={plan} store={store} goTo={goTo} />}
+              </StepForm>
             ) : (
               <p role="status">
                 This part of the journey is not open yet. Please continue from your basic details.
               </p>
             )}
           </section>
+          {onLanding && content?.landing && <LandingSections content={content.landing} />}
         </main>
       </div>
+      {onLanding && content?.productIdentification && (
+        <p className="bf-product-id">{content.productIdentification.text}</p>
+      )}
+      {busy && (
+        <div className="bf-busy-overlay">
+          <Loader label="Saving your details" facts={content?.loaderFacts ?? plan.config.brochure.benefits} />
+        </div>
+      )}
       {popup && <ErrorPopup message={popup} onClose={closePopup} />}
     </>
   );

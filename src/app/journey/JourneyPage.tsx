@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { PlanAdapter } from '../../../engine/plan/adapter.ts';
 import type { LoadedPlan, PlanConfig } from '../../../engine/plan/types.ts';
+import { adapters } from '../../adapters/registry.ts';
 import { loadPlan } from '../planRegistry.ts';
 import { BrandBar } from '../BrandBar.tsx';
 import { Loader } from './Loader.tsx';
@@ -7,14 +9,18 @@ import { Journey } from './Journey.tsx';
 
 /** Loads the plan's chunk, then runs its journey. */
 export function JourneyPage({ config }: { config: PlanConfig }) {
-  const [plan, setPlan] = useState<LoadedPlan>();
+  const [plan, setPlan] = useState<{ plan: LoadedPlan; adapter: PlanAdapter }>();
   const [error, setError] = useState<Error>();
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
-    loadPlan(config).then(
-      (loaded) => live && setPlan(loaded),
+    const loadAdapter = adapters[config.adapter];
+    Promise.all([
+      loadPlan(config),
+      loadAdapter ? loadAdapter() : Promise.reject(new Error(`No adapter "${config.adapter}"`)),
+    ]).then(
+      ([loaded, adapter]) => live && setPlan({ plan: loaded, adapter }),
       (reason: unknown) => live && setError(reason instanceof Error ? reason : new Error(String(reason))),
     );
     return () => {
@@ -55,5 +61,5 @@ export function JourneyPage({ config }: { config: PlanConfig }) {
       </>
     );
   }
-  return <Journey plan={plan} />;
+  return <Journey plan={plan.plan} adapter={plan.adapter} />;
 }

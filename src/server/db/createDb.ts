@@ -1,7 +1,7 @@
 import type { Db } from './Db.ts';
 import { migrate } from './migrate.ts';
 import { createPgliteDb } from './pgliteDb.ts';
-import { createPostgresDb } from './postgresDb.ts';
+import { assertSchemaName, createPostgresDb } from './postgresDb.ts';
 
 export interface DbConfig {
   /** PostgreSQL connection string; when absent, PGlite is used. */
@@ -15,6 +15,8 @@ export interface DbConfig {
 /** Opens the configured database and brings its schema up to date. */
 export async function createDb(config: DbConfig): Promise<Db> {
   if (config.databaseUrl && config.schema) {
+    // Checked before it is spliced into SQL text (identifiers cannot be bound parameters).
+    assertSchemaName(config.schema);
     const admin = await createPostgresDb(config.databaseUrl, { max: 1 });
     await admin.query(`CREATE SCHEMA IF NOT EXISTS ${config.schema}`).finally(() => admin.close());
   }

@@ -4,13 +4,17 @@ import type { Db, Queryable } from './Db.ts';
 // DATE columns come back as the 'yyyy-mm-dd' text the wire uses, not as a local-midnight Date.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
+/** Throws unless `schema` is a plain lower-case identifier, safe to put in SQL text unquoted. */
+export function assertSchemaName(schema: string): void {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
+}
+
 /** PostgreSQL through a connection pool. */
 export async function createPostgresDb(
   connectionString: string,
   { max = 10, schema }: { max?: number; schema?: string } = {},
 ): Promise<Db> {
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
-    throw new Error(`Invalid schema name "${schema}"`);
+  if (schema !== undefined) assertSchemaName(schema);
   // A schema of its own (tests) goes first on the search path of every pooled connection.
   const pool = new pg.Pool({
     connectionString,

@@ -1,26 +1,32 @@
 import { EnvelopeError } from '../../shared/envelope/format.ts';
 import { ApiError } from '../lib/ApiError.ts';
 import { globalPlugin } from '../lib/globalPlugin.ts';
+import {
+  findUnsupportedInput,
+  TOO_DEEP_MESSAGE,
+  UNSUPPORTED_CHARACTERS_MESSAGE,
+} from '../lib/unsupportedInput.ts';
 import '../types.ts';
 
 /**
  * The `{data: <envelope>}` request wrapper and the sealed answers of spec 01 §7.4. A body
  * that is exactly `{data: string}` is opened before validation, so routes validate the
- * plain payload; any failure to open it is one uniform 400. Routes with
+ * plain payload; any failure to open it is one uniform 400. Every body, opened or plain,
+ * is then checked once for what no route can store (see unsupportedInput). Routes with
  * `config.sealResponse` have their successful answers sealed under that field.
  */
 export const envelope = globalPlugin('envelope', async (app) => {
   app.addHook('preValidation', async (request) => {
     const body = request.body as Record<string, unknown> | undefined;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-    const keys = Object.keys(body);
-    if (keys.length !== 1 || keys[0] !== 'data') return;
-    try {
-      request.body = app.envelope.open(body.data);
-    } catch (error) {
-      if (error instanceof EnvelopeError) throw new ApiError(400, error.message);
-      throw error;
+    if (isEnvelope(body)) {
+      try {
+        request.body = app.envelope.open(body.data);
+      } catch (error) {
+        if (error instanceof EnvelopeError) throw new ApiError(400, error.message);
+        throw error;
+      }
     }
+    rejectUnsupportedInput(request.body);
   });
 
   app.addHook('preSerialization', async (request, reply, payload) => {
@@ -29,3 +35,20 @@ export const envelope = globalPlugin('envelope', async (app) => {
     return { [field]: app.envelope.seal(payload) };
   });
 });
+
+function isEnvelope(body: unknown): body is { data: unknown } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const keys = Object.keys(body);
+  return keys.length === 1 && keys[0] === 'data';
+}
+
+/** NUL characters, lone surrogates and deep nesting are a 400 here, before any route sees them. */
+function rejectUnsupportedInput(body: unknown) {
+  const found = findUnsupportedInput(body);
+  if (found?.problem === 'depth') throw new ApiError(400, TOO_DEEP_MESSAGE);
+  if (found?.problem === 'characters') {
+    throw new ApiError(400, UNSUPPORTED_CHARACTERS_MESSAGE, [
+      { field: found.field, message: UNSUPPORTED_CHARACTERS_MESSAGE },
+    ]);
+  }
+}

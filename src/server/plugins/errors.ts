@@ -4,10 +4,21 @@ import { ApiError } from '../lib/ApiError.ts';
 import { httpErrorBody, type FieldError } from '../lib/httpErrorBody.ts';
 
 const SERVER_FAULT_MESSAGE = 'Something went wrong on our side. Please try again in a little while.';
+const INVALID_DETAILS_MESSAGE = 'Please enter valid details';
+
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22: a NUL byte, an invalid encoding, a value
+ * out of range, text that is not a number…) is caused by what the caller sent, so it is a
+ * 400, not a server fault. A safety net behind validation and the body check of `envelope`.
+ */
+function isDataException(error: { code?: unknown }): boolean {
+  return typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code);
+}
 
 /**
  * Promises that no answer ever carries a stack trace: client errors get a 4xx with a
- * clear message (schema validation failures list every field that is wrong), and
+ * clear message (schema validation failures list every field that is wrong; data the
+ * database refuses as invalid is a 400 too), and
  * server faults are logged in full but answered with a generic 500.
  */
 export const errors = globalPlugin('errors', async (app) => {
@@ -15,6 +26,11 @@ export const errors = globalPlugin('errors', async (app) => {
     if (error.validation) {
       request.log.info({ err: error }, 'request rejected by schema validation');
       return reply.code(400).send(httpErrorBody(400, error.message, error.validation.map(toFieldError)));
+    }
+
+    if (error.statusCode === undefined && isDataException(error)) {
+      request.log.warn({ err: error }, 'request refused by the database as invalid data');
+      return reply.code(400).send(httpErrorBody(400, INVALID_DETAILS_MESSAGE));
     }
 
     const statusCode = error.statusCode ?? 500;

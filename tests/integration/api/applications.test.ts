@@ -1,7 +1,14 @@
 import { sealBrowser } from '../../../src/shared/envelope/browserEnvelope.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaToday } from '../../../src/server/api/applications/policyDates.ts';
-import { createApplication, createBody, HOLDER_DOB, policyHolder, seed } from './applicationsFixtures.ts';
+import {
+  createApplication,
+  createBody,
+  HOLDER_DOB,
+  indiaDaysAgo,
+  policyHolder,
+  seed,
+} from './applicationsFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 const CREATE = '/buyonlineoauth/applications/create';
@@ -213,5 +220,21 @@ describe.each(DATABASES)('update campaign ($name)', (kind) => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This application is already submitted.');
+  });
+
+  it('refuses an application more than 30 days after its policy start date (410), changing nothing', async () => {
+    const created = await createApplication(api);
+    await seed(api, created.applicationNo, 'policy_start_date = $2::date', [indiaDaysAgo(31)]);
+    const res = await api.post(UPDATE_CAMPAIGN, campaign(created.applicationNo, 1), {
+      capability: created.capability,
+    });
+    expect(res.statusCode).toBe(410);
+    expect(res.json().message).toBe('The Application Number has expired. Please start a new application.');
+    const { rows } = await api.app.db.query<{ version: number; lead_id: string | null }>(
+      'SELECT version, lead_id FROM applications WHERE application_number = $1',
+      [created.applicationNo],
+    );
+    expect(rows[0]).toMatchObject({ version: 1 });
+    expect(rows[0]!.lead_id).not.toBe('LEAD999');
   });
 });

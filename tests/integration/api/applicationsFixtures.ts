@@ -1,5 +1,6 @@
 import { format, subYears } from 'date-fns';
 import { expect } from 'vitest';
+import { indiaToday } from '../../../src/server/api/applications/policyDates.ts';
 import type { TestApi } from './testApp.ts';
 
 /** Test data and helpers shared by the applications tests. */
@@ -11,6 +12,11 @@ let mobileSeed = 0;
 export function uniqueMobile(): string {
   mobileSeed += 1;
   return `9${String((Date.now() * 1000 + mobileSeed) % 1_000_000_000).padStart(9, '0')}`;
+}
+
+/** The India date `days` before today in India, 'yyyy-mm-dd' (for policy start dates). */
+export function indiaDaysAgo(days: number): string {
+  return new Date(Date.parse(`${indiaToday()}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 export function policyHolder(overrides: Record<string, unknown> = {}) {
@@ -86,3 +92,32 @@ export const FAST_RESUME = {
   resumeMinimumAnswerMs: 0,
   resumeRateLimits: { perIp: UNLIMITED, perMobile: UNLIMITED, perApplication: UNLIMITED },
 };
+
+/** Plan details that pass the T54 plan-details step (the server revalidates every save). */
+export function planDetailsOf(overrides: Record<string, unknown> = {}) {
+  return {
+    investmentAmount: '50,000',
+    investmentFrequency: 'Yearly',
+    premiumPayingTerm: 5,
+    annuityFrequency: 'Yearly',
+    category: 'Single',
+    planOption: 'T54A',
+    ...overrides,
+  };
+}
+
+/** Personal details whose primary part passes the T54 additional-details step. */
+export function personalDetailsOf(overrides: Record<string, unknown> = {}) {
+  return {
+    primary: {
+      pincode: '452009',
+      city: 'Indore',
+      state: 'Madhya Pradesh',
+      occupation: 'SALR',
+      sourceOfIncome: 'Salary',
+      annualIncome: '600000',
+      indiaFirstStaff: { status: 'N' },
+      ...overrides,
+    },
+  };
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/server/app.ts';
-import type { ServerConfig } from '../../../src/server/config.ts';
+import { trustHops, type ServerConfig } from '../../../src/server/config.ts';
 import { createApplication, HOLDER_DOB, uniqueMobile } from './applicationsFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
@@ -183,5 +183,104 @@ describe.each(DATABASES)('resume rate limits: windows ($name)', (kind) => {
     expect((await lookupFrom(api, api.app, newIp(), RETRIEVE, body)).statusCode).toBe(429);
     await new Promise((resolve) => setTimeout(resolve, 1050));
     expect((await lookupFrom(api, api.app, newIp(), RETRIEVE, body)).statusCode).toBe(200);
+  });
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe.each(DATABASES.flatMap((kind) => STORES.map((store) => ({ kind, ...store }))))(
+  'resume rate limits: daily windows, $store store ($kind.name)',
+  ({ kind, overrides }) => {
+    let api: TestApi;
+    beforeAll(async () => {
+      api = await createTestApi(kind, {
+        resumeMinimumAnswerMs: 0,
+        resumeRateLimits: {
+          // Short windows out of the way, so only the daily ones can refuse.
+          perIp: { limit: 100, windowMs: WINDOW },
+          perMobile: { limit: 100, windowMs: WINDOW },
+          perApplication: { limit: 100, windowMs: WINDOW },
+          perMobileDaily: { limit: 3, windowMs: DAY },
+          perApplicationDaily: { limit: 2, windowMs: DAY },
+        },
+        ...overrides(),
+      });
+    });
+    afterAll(async () => {
+      await dropRedisKeys(api.config);
+      await api.close();
+    });
+
+    it('refuses a mobile number over its daily limit even when its short window has room', async () => {
+      const body = { mobileNumber: uniqueMobile(), dateOfBirth: HOLDER_DOB };
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) {
+        statuses.push((await lookupFrom(api, api.app, newIp(), RETRIEVE, body)).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await lookupFrom(api, api.app, newIp(), RETRIEVE, body);
+      expect(refused.json().message).toBe(TOO_MANY);
+      // Retry-After points at the end of the daily window, not of the short one.
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(DAY / 1000);
+      expect(
+        (await lookupFrom(api, api.app, newIp(), RETRIEVE, { ...body, mobileNumber: uniqueMobile() }))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it('refuses an application number over its daily limit', async () => {
+      const created = await createApplication(api);
+      const body = { applicationNumber: created.applicationNo, retrieve: 'appnumber', productId: 'T54' };
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) {
+        statuses.push(
+          (await lookupFrom(api, api.app, newIp(), RETRIEVE_DATA, body, created.capability)).statusCode,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    });
+  },
+);
+
+describe.each(DATABASES)('resume rate limits behind a proxy ($name)', (kind) => {
+  const PROXY = '10.1.1.1';
+  const limits: Partial<ServerConfig> = {
+    resumeMinimumAnswerMs: 0,
+    resumeRateLimits: { perIp: { limit: 1, windowMs: WINDOW } },
+  };
+  /** A lookup arriving through the load balancer at PROXY, for the visitor(s) in X-Forwarded-For. */
+  const throughProxy = async (api: TestApi, forwardedFor: string) =>
+    api.app.inject({
+      method: 'POST',
+      url: RETRIEVE,
+      remoteAddress: PROXY,
+      headers: { authorization: `Bearer ${await api.token()}`, 'x-forwarded-for': forwardedFor },
+      payload: { mobileNumber: uniqueMobile(), dateOfBirth: HOLDER_DOB },
+    });
+
+  it('counts per visitor with TRUST_PROXY=1, and a forged X-Forwarded-For entry changes nothing', async () => {
+    const api = await createTestApi(kind, { ...limits, trustProxy: trustHops(1) });
+    try {
+      expect((await throughProxy(api, '203.0.113.1')).statusCode).toBe(200);
+      // Another visitor behind the same balancer has a count of its own.
+      expect((await throughProxy(api, '203.0.113.2')).statusCode).toBe(200);
+      // The first visitor again, also when it prepends a made-up address: the balancer appends the real one.
+      expect((await throughProxy(api, '203.0.113.1')).statusCode).toBe(429);
+      expect((await throughProxy(api, '198.51.100.7, 203.0.113.1')).statusCode).toBe(429);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('believes no X-Forwarded-For without TRUST_PROXY: every visitor is the balancer', async () => {
+    const api = await createTestApi(kind, limits);
+    try {
+      expect((await throughProxy(api, '203.0.113.1')).statusCode).toBe(200);
+      expect((await throughProxy(api, '203.0.113.2')).statusCode).toBe(429);
+    } finally {
+      await api.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
   seed,
   uniqueMobile,
   type CreatedApplication,
+  planDetailsOf,
 } from './applicationsFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
@@ -31,7 +32,11 @@ describe.each(DATABASES)('resume by application number ($name)', (kind) => {
     const created = await createApplication(api);
     await api.post(
       '/buyonlineoauth/stages/plan-details',
-      { applicationNumber: created.applicationNo, version: 1, planDetails: { policyTerm: '7' } },
+      {
+        applicationNumber: created.applicationNo,
+        version: 1,
+        planDetails: planDetailsOf({ policyTerm: '7' }),
+      },
       { capability: created.capability },
     );
     const res = await byCapability(created);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplicationRepository } from '../../../src/server/api/applications/applicationRepository.ts';
 import { build } from '../../../src/server/app.ts';
-import { createApplication, HOLDER_DOB, policyHolder, seed } from './applicationsFixtures.ts';
+import {
+  createApplication,
+  HOLDER_DOB,
+  indiaDaysAgo,
+  personalDetailsOf,
+  planDetailsOf,
+  policyHolder,
+  seed,
+} from './applicationsFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 const STAGE_SECTIONS: [string, string][] = [
@@ -55,7 +63,14 @@ describe.each(DATABASES)('stage saves ($name)', (kind) => {
     '%s saves %s whole, records the stage and bumps the version',
     async (stage, section) => {
       const created = await createApplication(api);
-      const value = { primary: { saved: stage, nested: { list: [1, 2] } } };
+      const extra = { saved: stage, nested: { list: [1, 2] } };
+      // Sections a plan step binds are revalidated by the server, so they must be valid.
+      const value =
+        section === 'planDetails'
+          ? planDetailsOf(extra)
+          : section === 'personalDetails'
+            ? personalDetailsOf(extra)
+            : { primary: extra };
       const res = await save(
         stage,
         {
@@ -155,7 +170,7 @@ describe.each(DATABASES)('stage saves ($name)', (kind) => {
     const body = (version: number, amount: string) => ({
       applicationNumber: created.applicationNo,
       version,
-      planDetails: { investmentAmount: amount },
+      planDetails: planDetailsOf({ investmentAmount: amount }),
     });
     expect((await save('plan-details', body(1, '60,000'), created.capability)).statusCode).toBe(200);
     const stale = await save('plan-details', body(1, '50,000'), created.capability);
@@ -163,7 +178,7 @@ describe.each(DATABASES)('stage saves ($name)', (kind) => {
     expect(stale.json()).toMatchObject({ status: 'Failed', statusCode: 409, message: STALE });
     const row = await stored(created.applicationNo);
     expect(row.version).toBe(2);
-    expect(row.state.planDetails).toEqual({ investmentAmount: '60,000' });
+    expect(row.state.planDetails).toEqual(planDetailsOf({ investmentAmount: '60,000' }));
   });
 
   it('lets exactly one of two windows saving on the same version win', async () => {
@@ -172,7 +187,11 @@ describe.each(DATABASES)('stage saves ($name)', (kind) => {
       ['first', 'second', 'third'].map((window) =>
         save(
           'personal-details',
-          { applicationNumber: created.applicationNo, version: 1, personalDetails: { primary: { window } } },
+          {
+            applicationNumber: created.applicationNo,
+            version: 1,
+            personalDetails: personalDetailsOf({ window }),
+          },
           created.capability,
         ),
       ),
@@ -239,6 +258,28 @@ describe.each(DATABASES)('stage saves ($name)', (kind) => {
     expect(res.json().message).toBe('This application is already submitted.');
   });
 
+  it('refuses to change an application more than 30 days after its policy start date (410)', async () => {
+    const created = await createApplication(api);
+    const journeySave = (version: number) =>
+      save(
+        'journey-details',
+        { applicationNumber: created.applicationNo, version, journeyDetails: { primary: { version } } },
+        created.capability,
+      );
+    await seed(api, created.applicationNo, 'policy_start_date = $2::date', [indiaDaysAgo(30)]);
+    const lastDay = await journeySave(1);
+    expect(lastDay.statusCode, lastDay.body).toBe(200);
+
+    await seed(api, created.applicationNo, 'policy_start_date = $2::date', [indiaDaysAgo(31)]);
+    const expired = await journeySave(2);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({
+      status: 'Failed',
+      message: 'The Application Number has expired. Please start a new application.',
+    });
+    expect((await stored(created.applicationNo)).version).toBe(2);
+  });
+
   it('rejects malformed bodies with field errors, never 500', async () => {
     const created = await createApplication(api);
     const cases: [Record<string, unknown>, string][] = [
@@ -260,7 +301,11 @@ describe.each(DATABASES)('stage saves ($name)', (kind) => {
     const created = await createApplication(api);
     const first = await save(
       'plan-details',
-      { applicationNumber: created.applicationNo, version: 1, planDetails: { policyTerm: '5' } },
+      {
+        applicationNumber: created.applicationNo,
+        version: 1,
+        planDetails: planDetailsOf({ policyTerm: '5' }),
+      },
       created.capability,
     );
     expect(first.statusCode).toBe(200);
@@ -293,13 +338,17 @@ describe.each(DATABASES)('stage saves ($name)', (kind) => {
         method: 'POST',
         url: '/buyonlineoauth/stages/personal-details',
         headers,
-        payload: { applicationNumber: created.applicationNo, version: 2, personalDetails: { primary: {} } },
+        payload: {
+          applicationNumber: created.applicationNo,
+          version: 2,
+          personalDetails: personalDetailsOf(),
+        },
       });
       expect(saved.statusCode).toBe(200);
       // The first instance sees the second's save, and its own stale version is refused.
       const stale = await save(
         'plan-details',
-        { applicationNumber: created.applicationNo, version: 2, planDetails: {} },
+        { applicationNumber: created.applicationNo, version: 2, planDetails: planDetailsOf() },
         created.capability,
       );
       expect(stale.statusCode).toBe(409);

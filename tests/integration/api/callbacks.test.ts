@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_ANSWER, SLOTS_ANSWER } from '../../../src/server/api/callbacks/callbackSchemas.ts';
-import { expectShape, leadByLeadId, outboxFor, rowCounts } from './leadTestKit.ts';
+import {
+  capabilityFor,
+  expectShape,
+  leadByLeadId,
+  NO_CAPABILITY,
+  outboxFor,
+  rowCounts,
+} from './leadTestKit.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 const BOOK = '/buyonlineoauth/callbacks';
@@ -101,7 +108,9 @@ describe.each(DATABASES)('Talk to Expert call-back bookings ($name)', (kind) => 
 
   describe('booking', () => {
     it('books a call now: booking, lead and outbox message together, answered with the thanks text', async () => {
-      const res = await api.post(BOOK, caller({ applicationNumber: 'ef12345678' }));
+      const res = await api.post(BOOK, caller({ applicationNumber: 'ef12345678' }), {
+        capability: capabilityFor(api, 'EF12345678'),
+      });
       expect(res.statusCode).toBe(200);
       const answer = api.open<{ status: string; leadId: string; message: string }>(res, 'response');
       expectShape(BOOKING_ANSWER, answer);
@@ -121,6 +130,24 @@ describe.each(DATABASES)('Talk to Expert call-back bookings ($name)', (kind) => 
       expect(message).toMatchObject({ topic: 'callback', status: 'pending' });
       // The call centre takes gender as M/F/O (spec 02 §3.7).
       expect(message!.payload.booking).toMatchObject({ mode: 'now', slotId: null, genderCode: 'M' });
+    });
+
+    it("refuses a booking naming an application without that application's capability, writing nothing", async () => {
+      const before = await rowCounts(api);
+      const missing = await api.post(BOOK, caller({ applicationNumber: 'EF12345678' }));
+      expect(missing.statusCode).toBe(403);
+      expect(missing.json()).toMatchObject(NO_CAPABILITY);
+      const other = await api.post(BOOK, caller({ applicationNumber: 'EF12345678' }), {
+        capability: capabilityFor(api, 'AB12345678'),
+      });
+      expect(other.statusCode).toBe(403);
+      expect(await rowCounts(api)).toEqual(before);
+
+      // A service client (the call centre) may book for any application.
+      const service = await api.post(BOOK, caller({ applicationNumber: 'EF12345678' }), {
+        token: await api.token('service'),
+      });
+      expect(service.statusCode).toBe(200);
     });
 
     it('books a slot later today and one tomorrow', async () => {

@@ -3,9 +3,22 @@ import type { AddressInfo } from 'node:net';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
+import { issueCapability } from '../../../src/server/api/applications/requireCapability.ts';
 import type { TestApi } from './testApp.ts';
 
 /* Shared by the lead, call-back and outbox tests. */
+
+/** A live capability for this application, as create or resume would hand out. */
+export function capabilityFor(api: TestApi, applicationNumber: string): string {
+  return issueCapability(api.app, applicationNumber.toUpperCase());
+}
+
+/** What a call naming an application without its capability hears (as the stage saves do). */
+export const NO_CAPABILITY = {
+  status: 'Failed',
+  statusCode: 403,
+  message: 'Please resume your application to continue.',
+};
 
 const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
 
@@ -54,9 +67,10 @@ export async function leadByLeadId(api: TestApi, leadId: string): Promise<LeadRo
   return rows[0];
 }
 
+/** The newest lead (ordered by the numeric column, not its text alias: '9' > '10'). */
 export async function latestLead(api: TestApi): Promise<LeadRow | undefined> {
   const { rows } = await api.app.db.query<LeadRow>(
-    'SELECT id::text AS id, lead_id, kind, application_number, product_id, mobile, payload FROM leads ORDER BY id DESC LIMIT 1',
+    'SELECT id::text AS id, lead_id, kind, application_number, product_id, mobile, payload FROM leads ORDER BY leads.id DESC LIMIT 1',
   );
   return rows[0];
 }

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DONE_ANSWER } from '../../../src/server/api/leads/leadSchemas.ts';
 import type { Db, Queryable } from '../../../src/server/db/Db.ts';
 import { recordPush } from '../../../src/server/leads/recordLead.ts';
-import { expectShape, latestLead, outboxFor, rowCounts } from './leadTestKit.ts';
+import {
+  capabilityFor,
+  expectShape,
+  latestLead,
+  NO_CAPABILITY,
+  outboxFor,
+  rowCounts,
+} from './leadTestKit.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 const DRISTI = '/buyonlineoauth/service/dristiApi';
@@ -42,8 +49,13 @@ const dristiRecord = (overrides: Record<string, unknown> = {}) => ({
 
 describe.each(DATABASES)('call-centre record, stage report and lead listing ($name)', (kind) => {
   let api: TestApi;
+  /** Capabilities of AB12345678 (the dristi record's) and CD98765432 (the stage reports'). */
+  let capabilityAB: string;
+  let capabilityCD: string;
   beforeAll(async () => {
     api = await createTestApi(kind);
+    capabilityAB = capabilityFor(api, 'AB12345678');
+    capabilityCD = capabilityFor(api, 'CD98765432');
     await api.app.db.query(
       `INSERT INTO applications (application_number, proposal_number, product_id, plan_code, holder_mobile, state)
        VALUES ('CD98765432', 'P-CD98765432', 'T54', 'T54', '7654321098', '{}'::jsonb)`,
@@ -53,7 +65,7 @@ describe.each(DATABASES)('call-centre record, stage report and lead listing ($na
 
   describe('dristi call-centre record', () => {
     it("records proposer and life assured (gender M/F/O, dates yyyymmdd) and answers status '200'", async () => {
-      const res = await api.post(DRISTI, dristiRecord());
+      const res = await api.post(DRISTI, dristiRecord(), { capability: capabilityAB });
       expect(res.statusCode).toBe(200);
       expectShape(DONE_ANSWER, api.open(res, 'response'));
       const lead = await latestLead(api);
@@ -66,6 +78,20 @@ describe.each(DATABASES)('call-centre record, stage report and lead listing ($na
       });
       expect(lead!.payload).toMatchObject({ proposer: { gender: 'M', dateOfBirth: '19700514' } });
       expect((await outboxFor(api, lead!.id))[0]).toMatchObject({ topic: 'dristi', status: 'pending' });
+    });
+
+    it("refuses a record without the application's capability (403), unless a service client sends it", async () => {
+      const before = await rowCounts(api);
+      const missing = await api.post(DRISTI, dristiRecord());
+      expect(missing.statusCode).toBe(403);
+      expect(missing.json()).toMatchObject(NO_CAPABILITY);
+      const other = await api.post(DRISTI, dristiRecord(), { capability: capabilityCD });
+      expect(other.statusCode).toBe(403);
+      expect(await rowCounts(api)).toEqual(before);
+
+      const service = await api.post(DRISTI, dristiRecord(), { token: await api.token('service') });
+      expect(service.statusCode).toBe(200);
+      expect(await latestLead(api)).toMatchObject({ kind: 'dristi', application_number: 'AB12345678' });
     });
 
     it('rejects Male for M, dashed dates and a missing proposer, writing nothing', async () => {
@@ -103,7 +129,11 @@ describe.each(DATABASES)('call-centre record, stage report and lead listing ($na
 
   describe('stage report', () => {
     it.each(['Lead', 'Quote', 'Pay Later'])("accepts stageApiName '%s'", async (stageApiName) => {
-      const res = await api.post(STAGE, { applicationNumber: 'cd98765432', stageApiName });
+      const res = await api.post(
+        STAGE,
+        { applicationNumber: 'cd98765432', stageApiName },
+        { capability: capabilityCD },
+      );
       expect(res.statusCode).toBe(200);
       expectShape(DONE_ANSWER, api.open(res, 'response'));
       const lead = await latestLead(api);
@@ -119,13 +149,32 @@ describe.each(DATABASES)('call-centre record, stage report and lead listing ($na
     });
 
     it('records a report for an application it does not know, without product or mobile', async () => {
-      const res = await api.post(STAGE, { applicationNumber: 'ZZ00000001', stageApiName: 'Quote' });
+      // Only a service client can name an application nobody was given a capability for.
+      const res = await api.post(
+        STAGE,
+        { applicationNumber: 'ZZ00000001', stageApiName: 'Quote' },
+        { token: await api.token('service') },
+      );
       expect(res.statusCode).toBe(200);
       expect(await latestLead(api)).toMatchObject({
         application_number: 'ZZ00000001',
         product_id: null,
         mobile: null,
       });
+    });
+
+    it("refuses a report without the application's capability (403), writing nothing", async () => {
+      const before = await rowCounts(api);
+      const missing = await api.post(STAGE, { applicationNumber: 'CD98765432', stageApiName: 'Quote' });
+      expect(missing.statusCode).toBe(403);
+      expect(missing.json()).toMatchObject(NO_CAPABILITY);
+      const other = await api.post(
+        STAGE,
+        { applicationNumber: 'CD98765432', stageApiName: 'Quote' },
+        { capability: capabilityAB },
+      );
+      expect(other.statusCode).toBe(403);
+      expect(await rowCounts(api)).toEqual(before);
     });
 
     it('rejects any other stage and a malformed application number with 400, writing nothing', async () => {

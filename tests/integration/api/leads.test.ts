@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_ANSWER, SAMPARK_ANSWER } from '../../../src/server/api/leads/leadSchemas.ts';
-import { expectShape, lastWord, latestLead, leadByLeadId, outboxFor, rowCounts } from './leadTestKit.ts';
+import {
+  capabilityFor,
+  expectShape,
+  lastWord,
+  latestLead,
+  leadByLeadId,
+  NO_CAPABILITY,
+  outboxFor,
+  rowCounts,
+} from './leadTestKit.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 const CRM = '/api_etermcrm_leadcreation_sf/';
@@ -36,14 +45,17 @@ const crmLead = (overrides: Record<string, unknown> = {}) => ({
 
 describe.each(DATABASES)('lead creation ($name)', (kind) => {
   let api: TestApi;
+  /** The capability of AB12345678, the application crmLead() names. */
+  let capability: string;
   beforeAll(async () => {
     api = await createTestApi(kind);
+    capability = capabilityFor(api, 'AB12345678');
   }, 60_000);
   afterAll(() => api.close());
 
   describe('CRM lead creation', () => {
     it('answers Eterm_CRM_Lead_Resp under encryptedResponse; the last word of StatusMessage is the stored lead id', async () => {
-      const res = await api.post(CRM, crmLead());
+      const res = await api.post(CRM, crmLead(), { capability });
       expect(res.statusCode).toBe(200);
       expect(Object.keys(res.json())).toEqual(['encryptedResponse']);
       const answer = api.open<{ Eterm_CRM_Lead_Resp: { Status: string; StatusMessage: string } }>(
@@ -75,6 +87,7 @@ describe.each(DATABASES)('lead creation ($name)', (kind) => {
     it("keeps the caller's lead source and accepts a plain (unsealed) body", async () => {
       const res = await api.post(CRM, crmLead({ source: 'Partner Portal', productname: 'T54' }), {
         seal: false,
+        capability,
       });
       expect(res.statusCode).toBe(200);
       const leadId = lastWord(
@@ -88,7 +101,7 @@ describe.each(DATABASES)('lead creation ($name)', (kind) => {
     it('gives every lead its own id', async () => {
       const ids = new Set<string>();
       for (let i = 0; i < 5; i++) {
-        const res = await api.post(CRM, crmLead());
+        const res = await api.post(CRM, crmLead(), { capability });
         ids.add(
           lastWord(
             api.open<{ Eterm_CRM_Lead_Resp: { StatusMessage: string } }>(res, 'encryptedResponse')
@@ -132,7 +145,9 @@ describe.each(DATABASES)('lead creation ($name)', (kind) => {
         { field: 'Eterm_CRM_Lead_Req', message: 'Lead details cannot be empty.' },
       ]);
 
-      const numeric = await api.post(CRM, crmLead({ mobilenumber: 9876543210, comments: 'x'.repeat(1001) }));
+      const numeric = await api.post(CRM, crmLead({ mobilenumber: 9876543210, comments: 'x'.repeat(1001) }), {
+        capability,
+      });
       expect(numeric.statusCode).toBe(400);
       expect(numeric.json().errors).toEqual([
         { field: 'Eterm_CRM_Lead_Req.mobilenumber', message: 'Please enter valid mobile number.' },
@@ -142,14 +157,36 @@ describe.each(DATABASES)('lead creation ($name)', (kind) => {
 
     it('needs a bearer token, and drops unknown fields instead of storing them', async () => {
       const before = await rowCounts(api);
-      const anonymous = await api.post(CRM, crmLead(), { token: null });
+      const anonymous = await api.post(CRM, crmLead(), { token: null, capability });
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().status).toBe('Failed');
       expect(await rowCounts(api)).toEqual(before);
 
-      const res = await api.post(CRM, crmLead({ password: 'hunter2' }));
+      const res = await api.post(CRM, crmLead({ password: 'hunter2' }), { capability });
       expect(res.statusCode).toBe(200);
       expect((await latestLead(api))!.payload.Eterm_CRM_Lead_Req).not.toHaveProperty('password');
+    });
+
+    it("refuses a lead naming an application without that application's capability, writing nothing", async () => {
+      const before = await rowCounts(api);
+      const missing = await api.post(CRM, crmLead());
+      expect(missing.statusCode).toBe(403);
+      expect(missing.json()).toMatchObject(NO_CAPABILITY);
+      const other = await api.post(CRM, crmLead(), { capability: capabilityFor(api, 'CD98765432') });
+      expect(other.statusCode).toBe(403);
+      const forged = await api.post(CRM, crmLead(), { capability: `${capability.slice(0, -2)}xx` });
+      expect(forged.statusCode).toBe(403);
+      expect(await rowCounts(api)).toEqual(before);
+    });
+
+    it('takes a lead that names no application without a capability, and any lead from a service client', async () => {
+      const anonymousLead = await api.post(CRM, crmLead({ applicationno: '' }));
+      expect(anonymousLead.statusCode).toBe(200);
+      expect(await latestLead(api)).toMatchObject({ kind: 'crm', application_number: null });
+
+      const service = await api.post(CRM, crmLead(), { token: await api.token('service') });
+      expect(service.statusCode).toBe(200);
+      expect(await latestLead(api)).toMatchObject({ kind: 'crm', application_number: 'AB12345678' });
     });
 
     it('answers a broken envelope with one uniform 400 and no stack', async () => {

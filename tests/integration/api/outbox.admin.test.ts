@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capabilityFor } from './leadTestKit.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 const ADMIN_OUTBOX = '/buyonlineoauth/admin/outbox';
@@ -8,10 +9,11 @@ describe.each(DATABASES)('outbox listing for operations ($name)', (kind) => {
   beforeAll(async () => {
     api = await createTestApi(kind);
     for (const stageApiName of ['Lead', 'Quote', 'Pay Later']) {
-      const res = await api.post('/buyonlineoauth/service/crmTermUpdateLead', {
-        applicationNumber: 'AB12345678',
-        stageApiName,
-      });
+      const res = await api.post(
+        '/buyonlineoauth/service/crmTermUpdateLead',
+        { applicationNumber: 'AB12345678', stageApiName },
+        { capability: capabilityFor(api, 'AB12345678') },
+      );
       expect(res.statusCode).toBe(200);
     }
     await api.post('/buyonlineoauth/leads/create', {

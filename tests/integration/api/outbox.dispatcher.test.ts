@@ -8,7 +8,7 @@ import {
   type OutboxDispatcherOptions,
 } from '../../../src/server/outbox/createOutboxDispatcher.ts';
 import { claimDue, markDelivered } from '../../../src/server/outbox/outboxStore.ts';
-import { outboxFor, startWebhook, type Webhook } from './leadTestKit.ts';
+import { capabilityFor, outboxFor, startWebhook, type Webhook } from './leadTestKit.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 describe.each(DATABASES)('outbox dispatcher ($name)', (kind) => {
@@ -229,10 +229,11 @@ describe.each(DATABASES)('outbox dispatcher inside the app ($name)', (kind) => {
       outboxIntervalMs: 20,
     });
     try {
-      const res = await api.post('/buyonlineoauth/service/crmTermUpdateLead', {
-        applicationNumber: 'AB12345678',
-        stageApiName: 'Quote',
-      });
+      const res = await api.post(
+        '/buyonlineoauth/service/crmTermUpdateLead',
+        { applicationNumber: 'AB12345678', stageApiName: 'Quote' },
+        { capability: capabilityFor(api, 'AB12345678') },
+      );
       expect(res.statusCode).toBe(200);
       await expect.poll(() => webhook.received.length, { timeout: 5_000 }).toBe(1);
       expect(webhook.received[0]!.headers['x-bimaflow-topic']).toBe('stage-report');

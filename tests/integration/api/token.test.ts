@@ -40,6 +40,21 @@ describe.each(DATABASES)('token call and bearer checks ($name)', (kind) => {
     expect(grant.body).not.toContain('at ');
   });
 
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'refuses client id %s (an Object.prototype name) with 401, as a form field or Basic username',
+    async (clientId) => {
+      const form = await tokenCall(`grant_type=client_credentials&client_id=${clientId}&client_secret=x`);
+      expect(form.statusCode, form.body).toBe(401);
+      expect(form.json()).toMatchObject({ status: 'Failed', message: 'Failed to generate Token' });
+      const basic = await tokenCall('grant_type=client_credentials', {
+        authorization: `Basic ${Buffer.from(`${clientId}:x`).toString('base64')}`,
+      });
+      expect(basic.statusCode, basic.body).toBe(401);
+      const noSecret = await tokenCall(`grant_type=client_credentials&client_id=${clientId}`);
+      expect(noSecret.statusCode, noSecret.body).toBe(401);
+    },
+  );
+
   it('refuses API calls without a valid bearer token', async () => {
     const none = await api.post('/buyonlineoauth/anything', {}, { token: null });
     expect(none.statusCode).toBe(404); // unknown routes stay 404 whoever asks

@@ -74,6 +74,34 @@ describe('plans:validate', () => {
     expect(problems[0]?.message).toMatch(/strict compile: .*minLenght/);
   });
 
+  it('checks the content file against content.schema.json and against plan.json and the basis', () => {
+    const problems = broken((f) => {
+      delete f['content.json'].landing.claims;
+      f['content.json'].planOptions[1].name = 'Life Annuity with return';
+    });
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        file: 'plans/T54/content.json',
+        where: '/landing',
+        message: "must have required property 'claims'",
+      }),
+    );
+    const options = broken((f) => {
+      f['content.json'].planOptions[1].name = 'Life Annuity with return';
+      f['content.json'].planOptions[3].jointLife = true;
+      f['content.json'].planOptions.pop();
+      f['content.json'].productIdentification.uin = '143N066V05';
+    });
+    expect(options.map((p) => `${p.where}: ${p.message}`)).toEqual(
+      expect.arrayContaining([
+        '/productIdentification/uin: is "143N066V05" but plan.json says "143N066V04"',
+        '/planOptions: has no option T54D of pricing-basis.json',
+        '/planOptions/1/name: is "Life Annuity with return" but the basis names T54C "Life Annuity with return of purchase price on death"',
+        '/planOptions/3/jointLife: is true but the basis says false',
+      ]),
+    );
+  });
+
   it('exits non-zero with a located message from the command line', () => {
     const root = mkdtempSync(join(tmpdir(), 'bimaflow-plans-'));
     try {

@@ -4,7 +4,9 @@ import { planFor } from '../../plans/serverPlans.ts';
 import { MESSAGES } from './applicationMessages.ts';
 import type { Application, ApplicationRepository, ApplicationState } from './applicationRepository.ts';
 import { assertFitsPlan, holderOf, type ProductFields } from './planChecks.ts';
+import { indiaToday } from './policyDates.ts';
 import { requireCapability } from './requireCapability.ts';
+import { hasExpired } from './resumeRules.ts';
 
 export interface ApplicationChangeRequest {
   applicationNumber: string;
@@ -18,17 +20,19 @@ export interface ApplicationChangeRequest {
   product?: ProductFields;
 }
 
-/** Why a change did not apply, in the order the visitor should hear it. */
+/** Why a change did not apply, in the order the visitor should hear it (expiry as resume applies it). */
 function refusal(current: Application | undefined, version: number): ApiError | undefined {
   if (!current) return new ApiError(404, MESSAGES.unknownApplication);
   if (current.journeyFlag) return new ApiError(409, MESSAGES.submitted);
+  if (hasExpired(current, indiaToday())) return new ApiError(410, MESSAGES.expired);
   if (current.version !== version) return new ApiError(409, MESSAGES.staleVersion);
   return undefined;
 }
 
 /**
  * Every change of a saved application (stage saves, campaign update): the caller holds
- * the application's capability, the application exists and is not submitted, the change
+ * the application's capability, the application exists, is neither submitted nor expired
+ * (30 days after policy start, as on resume), the change
  * was made on the stored version, and what it saves fits the plan. The UPDATE itself
  * re-checks version and submission, so of two windows racing only one wins; the loser
  * hears why. Answers the new version once the change is committed.

@@ -18,6 +18,35 @@ export function requireCapability(app: FastifyInstance, request: FastifyRequest,
   if (!hasCapability(app, request, applicationNumber)) throw new ApiError(403, MESSAGES.noCapability);
 }
 
+/**
+ * Calls that merely name an application (lead pushes, stage reports, call-back bookings)
+ * need its capability too, or anyone could attach records to anyone's application.
+ * Confidential service clients (CRM, call centre) act for the insurer and are exempt.
+ */
+export function requireCapabilityUnlessService(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  applicationNumber: string,
+) {
+  if (request.principal?.scope === 'service') return;
+  requireCapability(app, request, applicationNumber);
+}
+
+/**
+ * The application number a lead push or call-back booking names, upper-cased, once the
+ * caller has shown its capability (see requireCapabilityUnlessService); null when it names none.
+ */
+export function namedApplication(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  applicationNumber: string | undefined,
+): string | null {
+  if (!applicationNumber) return null;
+  const number = applicationNumber.toUpperCase();
+  requireCapabilityUnlessService(app, request, number);
+  return number;
+}
+
 /** A fresh capability for this application, valid for the configured time. */
 export function issueCapability(app: FastifyInstance, applicationNumber: string): string {
   return app.tokens.issueCapability(applicationNumber, app.serverConfig.capabilityTtlSeconds);

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerConfig, WindowLimit } from '../../config.ts';
+import type { ResumeLimitName, ServerConfig, WindowLimit } from '../../config.ts';
 import { ApiError } from '../../lib/ApiError.ts';
 import type { RateLimiter } from '../../lib/rateLimiter.ts';
 import { MESSAGES } from './applicationMessages.ts';
@@ -8,15 +8,22 @@ import { MESSAGES } from './applicationMessages.ts';
  * What keeps the resume lookups from being an oracle: attempts are counted per client IP,
  * per mobile number and per application number (fixed windows, shared through Redis when
  * configured), and every answer takes at least the same minimum time, found or not.
+ *
+ * The short windows stop bursts; the daily ones stop a patient guesser. A mobile number
+ * with a date of birth in the 45–80 band has about 13,000 candidate dates: at 10 per 10
+ * minutes that is under ten days, at 20 a day almost two years.
  */
-export type ResumeLimits = Record<'perIp' | 'perMobile' | 'perApplication', WindowLimit>;
+export type ResumeLimits = Record<ResumeLimitName, WindowLimit>;
 
 const TEN_MINUTES = 10 * 60 * 1000;
+const ONE_DAY = 24 * 60 * 60 * 1000;
 
 export const DEFAULT_RESUME_LIMITS: ResumeLimits = {
   perIp: { limit: 30, windowMs: TEN_MINUTES },
   perMobile: { limit: 10, windowMs: TEN_MINUTES },
   perApplication: { limit: 10, windowMs: TEN_MINUTES },
+  perMobileDaily: { limit: 20, windowMs: ONE_DAY },
+  perApplicationDaily: { limit: 20, windowMs: ONE_DAY },
 };
 
 export const DEFAULT_MINIMUM_ANSWER_MS = 250;
@@ -40,8 +47,14 @@ export function createResumeGuard(config: ServerConfig, limiter: RateLimiter): R
   return {
     async admit(request, reply, { mobile, applicationNumber }) {
       const counted: [string, WindowLimit][] = [[`resume:ip:${request.ip}`, limits.perIp]];
-      if (mobile) counted.push([`resume:mobile:${mobile}`, limits.perMobile]);
-      if (applicationNumber) counted.push([`resume:application:${applicationNumber}`, limits.perApplication]);
+      if (mobile) {
+        counted.push([`resume:mobile:${mobile}`, limits.perMobile]);
+        counted.push([`resume:mobile-daily:${mobile}`, limits.perMobileDaily]);
+      }
+      if (applicationNumber) {
+        counted.push([`resume:application:${applicationNumber}`, limits.perApplication]);
+        counted.push([`resume:application-daily:${applicationNumber}`, limits.perApplicationDaily]);
+      }
       const results = await Promise.all(counted.map(([key, limit]) => limiter.hit(key, limit)));
       const refused = results.filter((result) => !result.allowed);
       if (refused.length) {

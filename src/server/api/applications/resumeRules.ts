@@ -20,9 +20,14 @@ export function resumeRefusal(application: Application, productId: string, today
   if (application.productId !== productId) return new ApiError(422, MESSAGES.wrongProduct);
   if (application.journeyFlag) return new ApiError(409, MESSAGES.submitted);
   if (!hasBasicDetails(application.state)) return new ApiError(422, MESSAGES.noBasicDetails);
-  const start = application.policyStartDate;
-  if (start && daysBetween(start, today) > EXPIRY_DAYS) return new ApiError(410, MESSAGES.expired);
+  if (hasExpired(application, today)) return new ApiError(410, MESSAGES.expired);
   return undefined;
+}
+
+/** More than EXPIRY_DAYS after its policy start date: neither resumed nor changed any more. */
+export function hasExpired(application: Pick<Application, 'policyStartDate'>, today: string): boolean {
+  const start = application.policyStartDate;
+  return !!start && daysBetween(start, today) > EXPIRY_DAYS;
 }
 
 /** The saved application as the browser merges it back (spec 02 §3.1): the state plus the row's facts. */

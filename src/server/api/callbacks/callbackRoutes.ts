@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/ApiError.ts';
 import type { FieldError } from '../../lib/httpErrorBody.ts';
 import { ERROR_ANSWER, sealedAnswer } from '../../lib/specSchema.ts';
 import { applySpecValidation } from '../../lib/specValidation.ts';
+import { namedApplication } from '../applications/requireCapability.ts';
 import '../../types.ts';
 import { bookCallback, type CallbackRequest } from './bookCallback.ts';
 import {
@@ -38,7 +39,8 @@ function chosenSlot(request: CallbackRequest, now: Date): CallSlot | undefined {
 
 /**
  * Talk to Expert (spec 02 §2.9, §4.8, §5.6): book a call now or in one of the five slots
- * of §3.8, in India time. A booking is recorded with its lead and outbox message.
+ * of §3.8, in India time. A booking is recorded with its lead and outbox message; one
+ * that names an application needs that application's capability.
  */
 export const callbackRoutes: FastifyPluginAsync = async (app) => {
   applySpecValidation(app);
@@ -54,6 +56,7 @@ export const callbackRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
+      namedApplication(app, request, request.body.applicationNumber);
       const slot = chosenSlot(request.body, now());
       const lead = await bookCallback(app.db, request.body, slot);
       return { status: '200', leadId: lead.leadId, message: THANKS_MESSAGE };

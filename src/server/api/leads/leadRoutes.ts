@@ -3,6 +3,7 @@ import { applicationFacts, recordPush, type LeadRecord } from '../../leads/recor
 import { productIdFor } from '../../leads/productIdFor.ts';
 import { ERROR_ANSWER, sealedAnswer } from '../../lib/specSchema.ts';
 import { applySpecValidation } from '../../lib/specValidation.ts';
+import { namedApplication } from '../applications/requireCapability.ts';
 import '../../types.ts';
 import { leadAdminRoutes } from './leadAdminRoutes.ts';
 import {
@@ -70,6 +71,8 @@ const failures = { 400: ERROR_ANSWER, 401: ERROR_ANSWER, 403: ERROR_ANSWER };
  * The lead bounded context: lead creation (CRM and basic-details flow), sampark leads, the
  * call-centre record and stage reports (spec 02 §4.4, §4.5, §4.7, §7). Every push is
  * recorded in `leads` and written to the outbox in one transaction before it is answered.
+ * A push that names an application needs that application's capability (service clients
+ * excepted), like every other call about one application.
  */
 export const leadRoutes: FastifyPluginAsync = async (app) => {
   applySpecValidation(app);
@@ -88,12 +91,13 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const lead = request.body.Eterm_CRM_Lead_Req;
+      const applicationNumber = namedApplication(app, request, lead.applicationno);
       const recorded = { ...lead, source: lead.source || DEFAULT_CRM_SOURCE };
       return leadAnswer(
         await recordPush(app.db, {
           kind: 'crm',
           withLeadId: true,
-          applicationNumber: lead.applicationno ? lead.applicationno.toUpperCase() : null,
+          applicationNumber,
           productId: productIdFor(lead.productname),
           mobile: lead.mobilenumber,
           payload: { Eterm_CRM_Lead_Req: recorded },
@@ -157,10 +161,11 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const body = request.body;
+      const applicationNumber = namedApplication(app, request, body.applicationNumber);
       await recordPush(app.db, {
         kind: 'dristi',
         withLeadId: false,
-        applicationNumber: body.applicationNumber.toUpperCase(),
+        applicationNumber,
         productId: productIdFor(body.productName) ?? productIdFor(body.planName),
         mobile: body.proposer.mobileNumber || null,
         payload: body,
@@ -179,7 +184,7 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const applicationNumber = request.body.applicationNumber.toUpperCase();
+      const applicationNumber = namedApplication(app, request, request.body.applicationNumber)!;
       const facts = await applicationFacts(app.db, applicationNumber);
       await recordPush(app.db, {
         kind: 'stage-report',

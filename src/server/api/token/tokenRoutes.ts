@@ -62,9 +62,10 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
       const clientId = request.body.client_id ?? basic.id;
       const secret = request.body.client_secret ?? basic.secret ?? '';
       let scope: 'journey' | 'service';
+      // Own properties only: an id such as `constructor` or `__proto__` is no client.
       if (
         clientId &&
-        serviceClients[clientId] !== undefined &&
+        Object.hasOwn(serviceClients, clientId) &&
         sameSecret(secret, serviceClients[clientId]!)
       ) {
         scope = 'service';

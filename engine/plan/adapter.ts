@@ -1,0 +1,50 @@
+import type { ComponentType } from 'react';
+import type { LookupFunction } from '../form/fieldLookups.ts';
+import type { MachineExtras } from '../machine/createJourneyMachine.ts';
+import type { ApplicationStore } from '../state/applicationStore.ts';
+import type { LoadedPlan } from './types.ts';
+
+/**
+ * What a plan's adapter (src/adapters/<CODE>) gives the engine: its calls after a step
+ * is submitted, and any guards or actions its machine needs beyond the generic ones.
+ * The engine passes it the store and the plan; the adapter owns its API calls.
+ */
+export interface StepContext {
+  stepId: string;
+  plan: LoadedPlan;
+  store: ApplicationStore;
+  /** The query string the journey was opened with (utm_source, branchcode, ...). */
+  search: URLSearchParams;
+}
+
+/** What a panel the adapter adds to a step is given. */
+export interface StepPanelProps {
+  stepId: string;
+  plan: LoadedPlan;
+  store: ApplicationStore;
+  /** Asks the journey for a route (the machine decides), e.g. an edit link back to a step. */
+  goTo(route: string): void;
+}
+
+export interface PlanAdapter {
+  machine?: MachineExtras;
+  /** Content the plan shows inside a step's form, above its submit button (e.g. a live quote), by step id. */
+  panels?: Record<string, ComponentType<StepPanelProps>>;
+  /** Content the plan shows above its landing sections on the first screen (e.g. a previous-quote strip). */
+  landingPanel?: ComponentType<StepPanelProps>;
+  /** Lookups named by uiSchema `lookup` options (e.g. a pincode to its city and state). */
+  lookups?: Record<string, LookupFunction>;
+  /**
+   * Runs after the step's data has been saved into the application state and before the
+   * machine moves on. Throw a StepFailure to keep the visitor on the step with a message.
+   */
+  onStepSubmit?(context: StepContext): Promise<void>;
+}
+
+/** A failure to show the visitor in the error popup, in the spec's words. */
+export class StepFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StepFailure';
+  }
+}

@@ -1,0 +1,73 @@
+import { useState, useSyncExternalStore } from 'react';
+import type { StepPanelProps } from '../../../engine/plan/adapter.ts';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { ApiFailure } from '../../api/apiClient.ts';
+import { browserApi } from '../../api/browserApi.ts';
+import { readPreviousQuotes } from './previousQuotes.ts';
+
+/** spec 02 §8: the resume fallback message. */
+const RESUME_FAILED = 'Please enter valid application number';
+
+/**
+ * The 'continue with previous quote' strip of the landing (spec 02 §1, §3.1): the newest
+ * application this device started, resumed with the capability it kept.
+ */
+export function PreviousQuoteStrip({ plan, store, goTo }: StepPanelProps) {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const [previous] = useState(() => readPreviousQuotes(window.localStorage, plan.config.productId)[0]);
+  const [status, setStatus] = useState<{ kind: 'idle' | 'loading' } | { kind: 'failed'; message: string }>({
+    kind: 'idle',
+  });
+  if (!previous?.capability || previous.applicationNumber === state.applicationNumber) return null;
+
+  const resume = async () => {
+    setStatus({ kind: 'loading' });
+    try {
+      const answer = await browserApi().post<{
+        data: Partial<ApplicationState>;
+        capability: string;
+        version: number;
+      }>(
+        '/buyonlineoauth/retrieve-data',
+        {
+          applicationNumber: previous.applicationNumber,
+          retrieve: 'appnumber',
+          productId: plan.config.productId,
+        },
+        { capability: previous.capability },
+      );
+      store.dispatch({
+        type: 'resume',
+        data: { ...answer.data, capability: answer.capability, version: answer.version },
+      });
+      goTo('plan-details');
+    } catch (error) {
+      setStatus({ kind: 'failed', message: error instanceof ApiFailure ? error.message : RESUME_FAILED });
+    }
+  };
+
+  const content = (
+    plan.content as { landing?: { previousQuote?: { text: string; action: string } } } | undefined
+  )?.landing?.previousQuote;
+  return (
+    <div className="bf-previous-quote" role="region" aria-label="Previous quote">
+      <p>
+        {content?.text ?? 'Continue with your previous quote'}{' '}
+        <strong>Quote ID {previous.applicationNumber}</strong>
+      </p>
+      <button
+        type="button"
+        className="bf-button bf-button--secondary"
+        onClick={() => void resume()}
+        disabled={status.kind === 'loading'}
+      >
+        {status.kind === 'loading' ? 'Opening…' : (content?.action ?? 'Continue')}
+      </button>
+      {status.kind === 'failed' && (
+        <p className="bf-quote__error" role="alert">
+          {status.message}
+        </p>
+      )}
+    </div>
+  );
+}

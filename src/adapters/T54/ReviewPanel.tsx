@@ -1,0 +1,163 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { StepPanelProps } from '../../../engine/plan/adapter.ts';
+import { formatIndianAmount } from '../../../widgets/amountInput.ts';
+import { browserApi } from '../../api/browserApi.ts';
+import { ApiFailure } from '../../api/apiClient.ts';
+import { downloadBenefitIllustration } from './biDownload.ts';
+import { toDisplayDate } from './basicDetailsSubmit.ts';
+import { TermsPopup } from './TermsPopup.tsx';
+
+type Fields = Record<string, unknown>;
+const PER: Record<string, string> = {
+  Yearly: 'a year',
+  'Half Yearly': 'every half-year',
+  Quarterly: 'a quarter',
+  Monthly: 'a month',
+};
+
+function Row({ label, value }: { label: string; value: unknown }) {
+  return (
+    <div className="bf-summary__row">
+      <dt>{label}</dt>
+      <dd>{value === undefined || value === '' ? '—' : String(value)}</dd>
+    </div>
+  );
+}
+
+/** Review (spec 02 §2.7): what the visitor chose, what they pay and get, terms and the benefit illustration. */
+export function ReviewPanel({ plan, store, goTo }: StepPanelProps) {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const holder = state.basicDetails.policyHolder as Fields;
+  const details = state.planDetails as Fields;
+  const response = (details.response ?? {}) as Record<string, number>;
+  const primary = ((state.personalDetails as Fields).primary ?? {}) as Fields;
+  const staff = (primary.indiaFirstStaff ?? {}) as Fields;
+  const content = (plan.content ?? {}) as {
+    termsAndConditions?: { title: string; paragraphs: string[] };
+    planOptions?: Array<{ code: string; name: string }>;
+  };
+  const optionName =
+    content.planOptions?.find((option) => option.code === details.planOption)?.name ??
+    String(details.planOption ?? '');
+  const [showTerms, setShowTerms] = useState(false);
+  const [bi, setBi] = useState<{ kind: 'idle' | 'loading' | 'done' } | { kind: 'failed'; message: string }>({
+    kind: 'idle',
+  });
+
+  const download = useCallback(async () => {
+    setBi({ kind: 'loading' });
+    try {
+      await downloadBenefitIllustration(browserApi(), store.getState());
+      setBi({ kind: 'done' });
+    } catch (error) {
+      setBi({
+        kind: 'failed',
+        message: error instanceof ApiFailure ? error.message : 'Failed to calculate quote details.',
+      });
+    }
+  }, [store]);
+
+  // spec 02 §2.7: the benefit illustration downloads by itself when the review opens (once per quote).
+  const autoDownloaded = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const quote = String(details.quoteNumber ?? '');
+    if (!quote || autoDownloaded.current === quote) return;
+    autoDownloaded.current = quote;
+    void download();
+  }, [details.quoteNumber, download]);
+
+  const bonus = plan.config.offers.find((offer) => offer.id === 'staff')?.annuityBonusPercent ?? 2.5;
+  return (
+    <div className="bf-review">
+      <section className="bf-summary" aria-labelledby="bf-review-basic">
+        <header>
+          <h2 id="bf-review-basic">Basic Details</h2>
+          <button type="button" className="bf-link-button" onClick={() => goTo('')}>
+            Edit<span className="bf-visually-hidden"> basic details</span>
+          </button>
+        </header>
+        <dl>
+          <Row label="Full Name" value={holder.fullName} />
+          <Row label="Date of Birth" value={toDisplayDate(holder.dateOfBirth)} />
+          <Row
+            label="Mobile Number"
+            value={`+${String(holder.countryCode ?? '91')} ${String(holder.mobileNumber ?? '')}`}
+          />
+          <Row label="Email ID" value={holder.emailId} />
+          <Row label="Gender" value={holder.gender} />
+        </dl>
+      </section>
+      <section className="bf-summary" aria-labelledby="bf-review-plan">
+        <header>
+          <h2 id="bf-review-plan">Plan Details</h2>
+          <button type="button" className="bf-link-button" onClick={() => goTo('plan-details')}>
+            Edit<span className="bf-visually-hidden"> plan details</span>
+          </button>
+        </header>
+        <dl>
+          <Row label="Plan Option" value={optionName} />
+          <Row
+            label="Investment Amount"
+            value={`₹ ${String(details.investmentAmount ?? '')} ${String(details.investmentFrequency ?? '')}`}
+          />
+          <Row label="Premium Paying Term" value={`${String(details.premiumPayingTerm ?? '')} Years`} />
+          <Row label="Pension Frequency" value={details.annuityFrequency} />
+          <Row label="Quote Number" value={details.quoteNumber} />
+        </dl>
+      </section>
+      {staff.status === 'Y' && (
+        <p className="bf-banner bf-banner--success">
+          As an employee you get {bonus}% additional annuity, included below.
+        </p>
+      )}
+      <section className="bf-pay-get" aria-label="What you pay and what you get">
+        <div>
+          <h3>You Pay</h3>
+          <p>
+            <strong>₹ {formatIndianAmount(response.installmentPremiumWithTaxFY ?? 0)}</strong>{' '}
+            {PER[String(details.investmentFrequency)] ?? ''}
+          </p>
+          <p className="bf-pay-get__note">
+            for {String(details.premiumPayingTerm ?? '')} years (GST ₹{' '}
+            {formatIndianAmount(response.gstAmount ?? 0)})
+          </p>
+        </div>
+        <div>
+          <h3>You Get</h3>
+          <p>
+            <strong>₹ {formatIndianAmount(response.annuityInstallmentAmount ?? 0)}</strong>{' '}
+            {PER[String(details.annuityFrequency)] ?? ''}
+          </p>
+          <p className="bf-pay-get__note">guaranteed pension for life</p>
+        </div>
+      </section>
+      <p className="bf-review__links">
+        <button
+          type="button"
+          className="bf-link-button"
+          onClick={() => void download()}
+          disabled={bi.kind === 'loading'}
+        >
+          {bi.kind === 'loading' ? 'Preparing Benefit Illustration…' : 'Download Benefit Illustration'}
+        </button>
+        {content.termsAndConditions && (
+          <button type="button" className="bf-link-button" onClick={() => setShowTerms(true)}>
+            Read the Terms &amp; Conditions
+          </button>
+        )}
+      </p>
+      {bi.kind === 'failed' && (
+        <p className="bf-quote__error" role="alert">
+          {bi.message}
+        </p>
+      )}
+      {showTerms && content.termsAndConditions && (
+        <TermsPopup
+          title={content.termsAndConditions.title}
+          paragraphs={content.termsAndConditions.paragraphs}
+          onClose={() => setShowTerms(false)}
+        />
+      )}
+    </div>
+  );
+}

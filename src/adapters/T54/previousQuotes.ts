@@ -1,0 +1,48 @@
+import type { KeyValueStorage } from '../../../engine/state/applicationStore.ts';
+
+/** spec 02 §3.1, §4.4: up to 4 previous quotes kept locally, newest first, and the last application number. */
+export const PREVIOUS_QUOTES_LIMIT = 4;
+
+export interface PreviousQuote {
+  applicationNumber: string;
+  /** The application's capability, so this device can continue it without proving again. */
+  capability?: string;
+  savedAt: string;
+  previousQuoteData: Record<string, unknown>;
+  basicDetails: { policyHolder: Record<string, unknown>; insuredPerson: Record<string, unknown> };
+}
+
+const quotesKey = (productId: string) => `previousQuotes:${productId}`;
+const numberKey = (productId: string) => `previousApplicationNumber:${productId}`;
+
+export function readPreviousQuotes(storage: KeyValueStorage, productId: string): PreviousQuote[] {
+  try {
+    const parsed = JSON.parse(storage.getItem(quotesKey(productId)) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? (parsed as PreviousQuote[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberQuote(
+  storage: KeyValueStorage,
+  productId: string,
+  quote: PreviousQuote,
+): PreviousQuote[] {
+  const list = [
+    quote,
+    ...readPreviousQuotes(storage, productId).filter((q) => q.applicationNumber !== quote.applicationNumber),
+  ];
+  const kept = list.slice(0, PREVIOUS_QUOTES_LIMIT);
+  try {
+    storage.setItem(quotesKey(productId), JSON.stringify(kept));
+    storage.setItem(numberKey(productId), quote.applicationNumber);
+  } catch {
+    // Storage full or disabled: the journey goes on without the local history.
+  }
+  return kept;
+}
+
+export function previousApplicationNumber(storage: KeyValueStorage, productId: string): string | undefined {
+  return storage.getItem(numberKey(productId)) ?? undefined;
+}

@@ -1,0 +1,32 @@
+import type { PlanAdapter } from '../../../engine/plan/adapter.ts';
+import type { KeyValueStorage } from '../../../engine/state/applicationStore.ts';
+import type { ApiClient } from '../../api/apiClient.ts';
+import { browserApi } from '../../api/browserApi.ts';
+import { AdditionalDetailsPanel } from './AdditionalDetailsPanel.tsx';
+import { submitAdditionalDetails } from './additionalDetailsSubmit.ts';
+import { submitBasicDetails } from './basicDetailsSubmit.ts';
+import { lookupPincode } from './pincodeLookup.ts';
+import { submitPlanDetails } from './planDetailsSubmit.ts';
+import { PreviousQuoteStrip } from './PreviousQuoteStrip.tsx';
+import { QuotePanel } from './QuotePanel.tsx';
+import { ReviewPanel } from './ReviewPanel.tsx';
+
+/** The T54 adapter: the plan's calls after each step (spec 02 §4.4–4.7), its live quote and lookups. */
+export function createT54Adapter(api: () => ApiClient, local: () => KeyValueStorage): PlanAdapter {
+  return {
+    landingPanel: PreviousQuoteStrip,
+    panels: {
+      'plan-details': QuotePanel,
+      'additional-details': AdditionalDetailsPanel,
+      'review-details': ReviewPanel,
+    },
+    lookups: { pincode: (value) => lookupPincode(api(), value) },
+    async onStepSubmit(context) {
+      if (context.stepId === 'basic-details') await submitBasicDetails(context, api(), local());
+      if (context.stepId === 'plan-details') await submitPlanDetails(context, api());
+      if (context.stepId === 'additional-details') await submitAdditionalDetails(context, api());
+    },
+  };
+}
+
+export const t54Adapter = createT54Adapter(browserApi, () => window.localStorage);

@@ -1,0 +1,16 @@
+import { createApiClient, type ApiClient } from './apiClient.ts';
+
+/**
+ * The app's API client. The client id and envelope password are public by design (the
+ * browser is a public client; the envelope only obscures); they can be overridden at
+ * build time with VITE_PUBLIC_CLIENT_ID and VITE_ENVELOPE_PASSWORD to match the server.
+ */
+let client: ApiClient | undefined;
+
+export function browserApi(): ApiClient {
+  client ??= createApiClient({
+    clientId: import.meta.env.VITE_PUBLIC_CLIENT_ID ?? 'bimaflow-web',
+    envelopePassword: import.meta.env.VITE_ENVELOPE_PASSWORD ?? 'bimaflow-envelope-v1',
+  });
+  return client;
+}

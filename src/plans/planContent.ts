@@ -1,0 +1,71 @@
+/**
+ * The shape of a plan's copy, schemas/plans/<CODE>/content.json (JSON Schema:
+ * schemas/content.schema.json): landing page, header, side panel, loader facts, Terms &
+ * Conditions, the product identification footer and the brochure. No Node imports: the
+ * browser reads the same file.
+ */
+export interface ContentCard {
+  id: string;
+  title: string;
+  body: string;
+}
+
+export interface ContentOffer {
+  text: string;
+  annuityBonusPercent: number;
+}
+
+export interface ContentPlanOption {
+  /** Component code, e.g. T54C. */
+  code: string;
+  name: string;
+  description: string;
+  jointLife: boolean;
+}
+
+export interface PlanContent {
+  planCode: string;
+  insurer: { name: string; shortName: string; registration: string };
+  productIdentification: { planName: string; uin: string; description: string; text: string };
+  header: { quoteIdLabel: string; helpCenter: string; brochure: string; resumeApplication: string };
+  panel: { subTitle: string; brochureLink: string; viewBenefitsTitle: string; viewBenefits: string[] };
+  landing: {
+    title: string;
+    offerBanner: ContentOffer;
+    benefitCardsTitle: string;
+    benefitCards: ContentCard[];
+    visualize: {
+      title: string;
+      option: string;
+      entryAge: number;
+      premium: number;
+      premiumFrequency: string;
+      premiumYears: number;
+      payoutPerYear: number;
+      payoutFromAge: number;
+      lumpSum: number;
+      lumpSumAtAge: number;
+      labels: { premium: string; payout: string; lumpSum: string };
+      note: string;
+    };
+    howToBuy: { title: string; steps: ContentCard[] };
+    claims: {
+      title: string;
+      settlementRatio: string;
+      settlementRatioLabel: string;
+      claimsSettled: string;
+      claimsSettledLabel: string;
+      period: string;
+    };
+    previousQuote: { text: string; action: string };
+    paymentAlertNote: string;
+  };
+  offers: { online: ContentOffer; staff: ContentOffer & { banner: string } };
+  planFacts: string[];
+  /** Spec 02 §9 benefit wording, each with the component codes it belongs to. */
+  benefits: { text: string; options: string[] }[];
+  planOptions: ContentPlanOption[];
+  loaderFacts: string[];
+  termsAndConditions: { title: string; paragraphs: string[]; checkboxLabel: string };
+  brochure: { intro: string; howItWorks: string[]; disclaimers: string[] };
+}

@@ -1,0 +1,22 @@
+/**
+ * What the quote and document routes say. The spec's words where it has them (spec 02 §5,
+ * §8); the rules of the plan itself answer with the basis's messages (pricing-basis.json
+ * `messages`), e.g. 'Minimum Investment Amount should be 50,000.'.
+ */
+export const QUOTE_MESSAGES = {
+  /** Spec 02 §8, quote failure: a plan without a calculator, or a product we cannot price. */
+  failed: 'Failed to calculate quote details.',
+  /** Spec 02 §5.1. */
+  fullName: 'Please enter valid Full Name',
+  dateOfBirth: 'Please enter valid date of birth.',
+  gender: 'Please enter valid gender.',
+  productUin: 'Please enter valid product UIN.',
+  secondLife: 'Please add the details of the second life for a joint life annuity.',
+  employer: 'Employer cannot be empty.',
+  employeeCode: 'Employee Code cannot be empty.',
+  invalidQuoteNumber: 'Please enter valid quote number.',
+  /** The BI or a stored quote asked for with a number that is not a quote of that application. */
+  unknownQuote: 'No quote with this number was found for this application.',
+  /** The brochure of a product we do not sell, or that has no content file. */
+  unknownProduct: 'No brochure is available for this product.',
+} as const;

@@ -1,0 +1,168 @@
+import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { format, subYears } from 'date-fns';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, SCREENSHOTS, startServer, type RunningServer } from './harness.ts';
+
+/** The T54 journey from basic details to review and the benefit illustration, in real Chromium (issue 4). */
+
+const JOURNEY = '/retirement-plans/guaranteed-pension-plan/';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    acceptDownloads: true,
+  });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const error = (id: string) => page.locator(`[id="${id}__error"]`);
+const heading = (name: string) => page.getByRole('heading', { name }).waitFor();
+
+async function shoot(name: string) {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+describe('T54 journey', () => {
+  it('basic details create the application and lead to plan details with a live quote', async () => {
+    await page.goto(server.baseUrl + JOURNEY);
+    await heading('Share your basic details to calculate regular pension income');
+    await page.getByLabel('Full Name').fill('Ramesh Kumar Sharma');
+    await page.getByLabel('Date of Birth').fill(format(subYears(new Date(), 55), 'ddMMyyyy'));
+    await page.getByLabel('Mobile Number').fill('9876543210');
+    await page.getByLabel('Email ID').fill('ramesh.sharma@gmail.com');
+    await page
+      .locator('label')
+      .filter({ hasText: /^Male$/ })
+      .click();
+    await page.getByRole('checkbox', { name: /I authorise/ }).check({ force: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading('Customise your pension plan');
+    // Defaults: 50,000 Yearly, 5 years, Yearly pension, Life Annuity; the quote arrives.
+    expect(await page.getByLabel('Investment Amount').inputValue()).toBe('50,000');
+    await page.getByText('You Get').waitFor();
+    await shoot('plan-details');
+  });
+
+  it("plan details: a frequency change sets its minimum; below it the spec's message; the quote follows", async () => {
+    await page.getByRole('combobox', { name: 'Premium Frequency' }).click();
+    await page.getByRole('option', { name: 'Monthly', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Investment Amount').inputValue()).toBe('4,350');
+    const amount = page.getByLabel('Investment Amount');
+    await amount.fill('');
+    await amount.pressSequentially('4000');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect
+      .poll(() => error('step-plan-details_planDetails_investmentAmount').textContent())
+      .toBe('Minimum Investment Amount should be 4,350.');
+    await page.getByRole('combobox', { name: 'Premium Frequency' }).click();
+    await page.getByRole('option', { name: 'Yearly', exact: true }).click();
+    await amount.fill('');
+    await amount.pressSequentially('200000');
+    expect(await amount.inputValue()).toBe('2,00,000');
+    await page.getByRole('combobox', { name: 'Premium Paying Term' }).click();
+    await page.getByRole('option', { name: '10 Years', exact: true }).click();
+    await page.getByText('Life Annuity with return of purchase price on death', { exact: true }).click();
+    await expect
+      .poll(async () => (await page.locator('.bf-quote').textContent()) ?? '', { timeout: 15_000 })
+      .toMatch(/You Get₹ 1,7\d,\d{3}/);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await heading('A few more details about you');
+  });
+
+  it("additional details: pincode lookup fills city and state; the spec's messages for bad input", async () => {
+    const pincode = page.getByLabel('Pincode');
+    await pincode.pressSequentially('000000');
+    await expect
+      .poll(() => error('step-additional-details_personalDetails_pincode').textContent())
+      .toBe('Please enter valid pincode.');
+    await pincode.fill('');
+    await pincode.pressSequentially('452009');
+    await expect.poll(() => page.getByLabel('City').inputValue()).toBe('Indore');
+    expect(await page.getByLabel('State').inputValue()).toBe('Madhya Pradesh');
+    await page.getByRole('combobox', { name: 'Occupation' }).click();
+    await page.getByRole('option', { name: 'Salaried', exact: true }).click();
+    await page.getByLabel('Annual Income').pressSequentially('99999');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect
+      .poll(() => error('step-additional-details_personalDetails_annualIncome').textContent())
+      .toBe('Enter minimum 5 figures');
+    await page.getByLabel('Annual Income').fill('1200000');
+    // Staff: Yes shows employer and code, the 2.5% banner, and re-prices.
+    await page.locator('label').filter({ hasText: /^Yes$/ }).click();
+    await page.getByText('Congratulations! As an employee you get 2.5% additional annuity.').waitFor();
+    await page.getByRole('combobox', { name: 'Employer' }).click();
+    await page.getByRole('option', { name: 'Bank of Baroda', exact: true }).click();
+    await page.getByLabel('Employee Code').pressSequentially('000');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect
+      .poll(() => error('step-additional-details_personalDetails_indiaFirstStaff_employeeCode').textContent())
+      .toBe('Please enter valid employee code.');
+    await page.getByLabel('Employee Code').fill('004512');
+    await shoot('additional-details');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await heading('Review your plan');
+  });
+
+  it('review: summary, terms required, and the benefit illustration matches the screen to the rupee', async () => {
+    const download = await page.waitForEvent('download', { timeout: 20_000 });
+    const path = join(SCREENSHOTS, 'benefit-illustration.pdf');
+    await download.saveAs(path);
+    expect(readFileSync(path).subarray(0, 4).toString()).toBe('%PDF');
+    const youGet = (await page.locator('.bf-pay-get > div:last-child strong').textContent())!.replace(
+      '₹ ',
+      '',
+    );
+    const youPay = (await page.locator('.bf-pay-get > div:first-child strong').textContent())!.replace(
+      '₹ ',
+      '',
+    );
+    const text = execFileSync('pdftotext', ['-layout', path, '-']).toString();
+    expect(text).toContain('Ramesh Kumar Sharma');
+    expect(text).toContain(youGet);
+    expect(text).toContain(youPay);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect
+      .poll(() => error('step-review-details_reviewDetails_termsAccepted').textContent())
+      .toBe('Please accept (✓) the Terms & Conditions');
+    await page.getByRole('button', { name: 'Read the Terms & Conditions' }).click();
+    await page.getByRole('dialog', { name: 'Terms & Conditions' }).waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await shoot('review');
+  });
+
+  it('a new tab on this device offers to continue the previous quote, and resumes it', async () => {
+    const saved = await page.evaluate(() => JSON.parse(sessionStorage.getItem('dataMapping:T54') ?? '{}'));
+    const fresh = await context.newPage();
+    await fresh.goto(server.baseUrl + JOURNEY);
+    await fresh.getByText('Continue with your previous quote').waitFor();
+    expect(await fresh.getByText(`Quote ID ${saved.applicationNumber}`).count()).toBe(1);
+    await fresh.getByRole('button', { name: 'Continue', exact: true }).first().click();
+    await fresh.getByRole('heading', { name: 'Customise your pension plan' }).waitFor();
+    expect(await fresh.getByLabel('Investment Amount').inputValue()).toBe('2,00,000');
+    expect(await fresh.getByText(`Quote ID: ${saved.applicationNumber}`).count()).toBe(1);
+    await fresh.close();
+  });
+});
