@@ -12,6 +12,7 @@ import { localizeErrors } from '../validation/localizeErrors.ts';
 import { applyFieldRules, collectFieldRules } from './fieldRules.ts';
 import { collectLookupRules, withFills, type LookupFunction } from './fieldLookups.ts';
 import { useFieldLookups } from './useFieldLookups.ts';
+import { applyConditionalRules, collectConditionalRules, conditionalOutcomes } from './conditionalUi.ts';
 import { focusFirstError } from './focusFirstError.ts';
 
 /** Only a schema `default` pre-fills a field: a `const` (an enum option, a must-accept consent) never does. */
@@ -63,9 +64,15 @@ export function StepForm({
     latest.current = formData;
   }, [formData]);
 
-  const uiSchema = useMemo<UiSchema>(
+  const baseUiSchema = useMemo<UiSchema>(
     () => ({ ...step.uiSchema, 'ui:options': { ...(step.uiSchema['ui:options'] as object), label: false } }),
     [step],
+  );
+  const conditionalRules = useMemo(() => collectConditionalRules(step.uiSchema), [step]);
+  const outcomes = conditionalOutcomes(conditionalRules, formData);
+  const uiSchema = useMemo(
+    () => applyConditionalRules(baseUiSchema, conditionalRules, outcomes),
+    [baseUiSchema, conditionalRules, outcomes],
   );
   const fieldRules = useMemo(() => collectFieldRules(step.uiSchema), [step]);
   const lookupRules = useMemo(() => collectLookupRules(step.uiSchema), [step]);

@@ -1,6 +1,6 @@
 import type { UiSchema } from '@rjsf/utils';
 import { bundleSchema, type JsonSchema, type SchemaDocuments } from '../schema/bundleSchema.ts';
-import type { LoadedPlan, LoadedStep, PlanConfig, PlanFiles } from './types.ts';
+import type { LoadedPlan, LoadedStep, PlanConfig, PlanFiles, StepDefinition } from './types.ts';
 
 function file(files: PlanFiles, planCode: string, path: string): unknown {
   const value = files[path];
@@ -16,19 +16,23 @@ function file(files: PlanFiles, planCode: string, path: string): unknown {
 export function buildPlan(files: PlanFiles, common: SchemaDocuments): LoadedPlan {
   const config = files['plan.json'] as PlanConfig | undefined;
   if (!config) throw new Error('Plan folder has no plan.json');
-  const steps: Record<string, LoadedStep> = {};
-  for (const [id, definition] of Object.entries(config.steps)) {
-    steps[id] = {
-      id,
-      definition,
-      schema: bundleSchema(file(files, config.planCode, definition.schema) as JsonSchema, common),
-      uiSchema: file(files, config.planCode, definition.uiSchema) as UiSchema,
-    };
-  }
+  const load = (definitions: Record<string, StepDefinition> = {}) =>
+    Object.fromEntries(
+      Object.entries(definitions).map(([id, definition]) => [
+        id,
+        {
+          id,
+          definition,
+          schema: bundleSchema(file(files, config.planCode, definition.schema) as JsonSchema, common),
+          uiSchema: file(files, config.planCode, definition.uiSchema) as UiSchema,
+        } satisfies LoadedStep,
+      ]),
+    );
   return {
     config,
     machine: file(files, config.planCode, config.machine) as Record<string, unknown>,
-    steps,
+    steps: load(config.steps),
+    popups: load(config.popups),
     content: config.content
       ? (file(files, config.planCode, config.content) as Record<string, unknown>)
       : undefined,

@@ -61,6 +61,8 @@ export interface PlanConfig {
   discountMessage?: string;
   stepper: StepperStep[];
   steps: Record<string, StepDefinition>;
+  /** Forms shown in popups (e.g. the joint-life popup), defined like steps. */
+  popups?: Record<string, StepDefinition>;
   machine: string;
   content?: string;
   adapter: string;
@@ -79,6 +81,7 @@ export interface LoadedPlan {
   config: PlanConfig;
   machine: Record<string, unknown>;
   steps: Record<string, LoadedStep>;
+  popups: Record<string, LoadedStep>;
   content?: Record<string, unknown>;
 }
 

@@ -88,6 +88,60 @@ describe('T54 journey', () => {
     await expect
       .poll(async () => (await page.locator('.bf-quote').textContent()) ?? '', { timeout: 15_000 })
       .toMatch(/You Get₹ 1,7\d,\d{3}/);
+  });
+
+  it('joint life: the popup checks the second life, sets gender from the relationship, greys other options', async () => {
+    await page
+      .locator('label')
+      .filter({ hasText: /^Joint$/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Add your spouse as a joint life' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Add Joint Life' }).click();
+    await expect
+      .poll(() => error('step-joint-life_insuredPerson_relation').textContent())
+      .toBe('Relationship with Policyholder cannot be empty.');
+    await dialog.getByRole('combobox', { name: 'Relationship with Policyholder' }).click();
+    await page.getByRole('option', { name: 'Wife', exact: true }).click();
+    await expect
+      .poll(() => dialog.getByRole('radio', { name: 'Female', exact: true }).isChecked())
+      .toBe(true);
+    await dialog.getByLabel('Full Name').fill('Sunita Sharma');
+    await dialog.getByLabel('Date of Birth').pressSequentially(format(subYears(new Date(), 39), 'ddMMyyyy'));
+    await dialog.getByRole('button', { name: 'Add Joint Life' }).click();
+    await expect
+      .poll(() => error('step-joint-life_insuredPerson_dateOfBirth').textContent())
+      .toBe('Age should be between 45 and 80 with 15 years difference');
+    await page.screenshot({ path: join(SCREENSHOTS, 'joint-life-popup-phone.png') });
+    await dialog.getByLabel('Date of Birth').fill('');
+    await dialog.getByLabel('Date of Birth').pressSequentially(format(subYears(new Date(), 50), 'ddMMyyyy'));
+    await dialog.getByRole('button', { name: 'Add Joint Life' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Joint life:').waitFor();
+    // Only the first two plan options allow a joint life; the others are greyed out.
+    expect(await page.getByRole('radio', { name: /^Life increasing Annuity/ }).isDisabled()).toBe(true);
+    await expect
+      .poll(async () => (await page.locator('.bf-quote').textContent()) ?? '', { timeout: 15_000 })
+      .toMatch(/You Get₹ 1,\d\d,\d{3}/);
+    const saved = await page.evaluate(() => JSON.parse(sessionStorage.getItem('dataMapping:T54') ?? '{}'));
+    expect(saved.basicDetails.policyHolder.buyFor).toBe('Joint Life');
+    expect(saved.basicDetails.insuredPerson).toMatchObject({
+      relation: 'Wife',
+      gender: 'Female',
+      fullName: 'Sunita Sharma',
+    });
+    // Back to Single: the second life goes, buyFor is Myself again.
+    await page
+      .locator('label')
+      .filter({ hasText: /^Single$/ })
+      .click();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => JSON.parse(sessionStorage.getItem('dataMapping:T54') ?? '{}').basicDetails.insuredPerson,
+        ),
+      )
+      .toEqual({});
     await page.getByRole('button', { name: 'Next' }).click();
     await heading('A few more details about you');
   });

@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { createActor } from 'xstate';
 import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
-import type { LoadedPlan, PlanConfig, PlanFiles } from '../../engine/plan/types.ts';
+import type { LoadedPlan, LoadedStep, PlanConfig, PlanFiles } from '../../engine/plan/types.ts';
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
 import { configureAjv } from '../../engine/validation/configureAjv.ts';
 import { validateData } from '../../engine/validation/validateData.ts';
@@ -192,14 +192,13 @@ function checkMachine(file: string, machine: StateNode, config: PlanConfig): Pro
   return problems;
 }
 
-function checkFixtures(file: string, fixtures: unknown, plan: LoadedPlan, stepId: string): Problem[] {
+function checkFixtures(file: string, fixtures: unknown, loaded: LoadedStep, stepId: string): Problem[] {
   const { cases, step } = fixtures as {
     step: string;
     cases: Array<{ name: string; data: unknown; errors: Record<string, string> }>;
   };
   if (step !== stepId)
     return [{ file, where: '/step', message: `names step "${step}", expected "${stepId}"` }];
-  const loaded = plan.steps[stepId]!;
   const problems: Problem[] = [];
   for (const [index, fixture] of cases.entries()) {
     const where = `cases/${index} "${fixture.name}"`;
@@ -365,7 +364,8 @@ export function checkPlans(sources: PlanSources): Problem[] {
         message: `XState rejects it: ${(error as Error).message}`,
       });
     }
-    for (const [stepId, step] of Object.entries(plan.steps)) {
+    // Steps and popups are both forms of the plan, checked alike.
+    for (const [stepId, step] of [...Object.entries(plan.steps), ...Object.entries(plan.popups)]) {
       try {
         strict.compile({ ...step.schema, $id: `${String(step.schema.$id)}#strict` });
       } catch (error) {
@@ -393,7 +393,7 @@ export function checkPlans(sources: PlanSources): Problem[] {
         const file = at(step.definition.fixtures);
         if (fixtures === undefined) problems.push({ file, where: '/', message: 'missing' });
         else if (!validateFixtures(fixtures)) problems.push(...ajvProblems(file, validateFixtures.errors));
-        else problems.push(...checkFixtures(file, fixtures, plan, stepId));
+        else problems.push(...checkFixtures(file, fixtures, step, stepId));
       }
     }
   }

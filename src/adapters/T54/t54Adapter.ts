@@ -8,7 +8,7 @@ import { submitBasicDetails } from './basicDetailsSubmit.ts';
 import { lookupPincode } from './pincodeLookup.ts';
 import { submitPlanDetails } from './planDetailsSubmit.ts';
 import { PreviousQuoteStrip } from './PreviousQuoteStrip.tsx';
-import { QuotePanel } from './QuotePanel.tsx';
+import { PlanDetailsPanel } from './PlanDetailsPanel.tsx';
 import { ReviewPanel } from './ReviewPanel.tsx';
 
 /** The T54 adapter: the plan's calls after each step (spec 02 §4.4–4.7), its live quote and lookups. */
@@ -16,7 +16,7 @@ export function createT54Adapter(api: () => ApiClient, local: () => KeyValueStor
   return {
     landingPanel: PreviousQuoteStrip,
     panels: {
-      'plan-details': QuotePanel,
+      'plan-details': PlanDetailsPanel,
       'additional-details': AdditionalDetailsPanel,
       'review-details': ReviewPanel,
     },

@@ -31,9 +31,17 @@ export function planFor(productId: string): LoadedPlan | undefined {
  */
 export function validateAgainstPlan(plan: LoadedPlan, state: Record<string, unknown>): FieldError[] {
   const errors: FieldError[] = [];
-  for (const step of Object.values(plan.steps)) {
+  const filled = (value: unknown) =>
+    value !== undefined && !(value && typeof value === 'object' && Object.keys(value).length === 0);
+  // Steps are checked when the body carries their places; a popup's form (optional, like a
+  // joint life) only when every place it binds holds data.
+  const forms = [
+    ...Object.values(plan.steps).map((step) => ({ step, present: (value: unknown) => value !== undefined })),
+    ...Object.values(plan.popups).map((step) => ({ step, present: filled })),
+  ];
+  for (const { step, present } of forms) {
     const bind = Object.entries(step.definition.bind);
-    if (!bind.every(([, pointer]) => getByPointer(state, pointer) !== undefined)) continue;
+    if (!bind.every(([, pointer]) => present(getByPointer(state, pointer)))) continue;
     const data = Object.fromEntries(bind.map(([field, pointer]) => [field, getByPointer(state, pointer)]));
     for (const error of validateData(step.schema, data, { uiSchema: step.uiSchema }).errors) {
       const [field, ...rest] = error.field.split('.');
