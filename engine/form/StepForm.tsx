@@ -121,7 +121,9 @@ export function StepForm({
 
   return (
     <div ref={formRef} className="bf-step-form">
-      {typeof step.schema.title === 'string' && <h1 className="bf-step-title">{step.schema.title}</h1>}
+      {(step.definition.title ?? step.schema.title) && (
+        <h1 className="bf-step-title">{String(step.definition.title ?? step.schema.title)}</h1>
+      )}
       <p className="bf-mandatory-note">
         Fields marked with <span aria-hidden="true">*</span>
         <span className="bf-visually-hidden">an asterisk</span> are mandatory.

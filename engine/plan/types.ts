@@ -24,6 +24,8 @@ export interface StepDefinition {
   uiSchema: string;
   /** Form field -> JSON Pointer into the application state this field edits. */
   bind: Record<string, string>;
+  /** Heading of the form; defaults to the schema's title. */
+  title?: string;
   /** Label of the submit button. */
   submitLabel: string;
   /** Application-state action dispatched with the bound data when the step is submitted. */

@@ -90,6 +90,28 @@ describe('T54 journey', () => {
       .toMatch(/You Get₹ 1,7\d,\d{3}/);
   });
 
+  it('edit details: the popup saves changed basic details and the summary follows', async () => {
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit your details' });
+    await dialog.waitFor();
+    const name = dialog.getByLabel('Full Name');
+    await name.fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => dialog.locator('.bf-field-error:not(:empty)').first().textContent())
+      .toBe('Full Name cannot be empty.');
+    await name.fill('Ramesh Kumar Verma');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Ramesh Kumar Verma').first().waitFor();
+    const saved = await page.evaluate(() => JSON.parse(sessionStorage.getItem('dataMapping:T54') ?? '{}'));
+    expect(saved.basicDetails.policyHolder).toMatchObject({
+      fullName: 'Ramesh Kumar Verma',
+      lastname: 'Verma',
+    });
+    expect(saved.version).toBeGreaterThan(2);
+  });
+
   it('joint life: the popup checks the second life, sets gender from the relationship, greys other options', async () => {
     await page
       .locator('label')
@@ -194,7 +216,7 @@ describe('T54 journey', () => {
       '',
     );
     const text = execFileSync('pdftotext', ['-layout', path, '-']).toString();
-    expect(text).toContain('Ramesh Kumar Sharma');
+    expect(text).toContain('Ramesh Kumar Verma');
     expect(text).toContain(youGet);
     expect(text).toContain(youPay);
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -367,7 +367,7 @@ export function checkPlans(sources: PlanSources): Problem[] {
     // Steps and popups are both forms of the plan, checked alike.
     for (const [stepId, step] of [...Object.entries(plan.steps), ...Object.entries(plan.popups)]) {
       try {
-        strict.compile({ ...step.schema, $id: `${String(step.schema.$id)}#strict` });
+        strict.compile({ ...step.schema, $id: `${String(step.schema.$id)}#strict-${stepId}` });
       } catch (error) {
         problems.push({
           file: at(step.definition.schema),

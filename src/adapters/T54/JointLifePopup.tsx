@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { createPortal } from 'react-dom';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { StepPanelProps } from '../../../engine/plan/adapter.ts';
-import { StepForm, type StepData } from '../../../engine/form/StepForm.tsx';
-import { getByPointer } from '../../../engine/schema/pointer.ts';
-import { formValidator } from '../../../engine/validation/createFormValidator.ts';
+import { PopupForm } from '../../../engine/form/PopupForm.tsx';
+import type { StepData } from '../../../engine/form/StepForm.tsx';
 import { templates, widgets } from '../../../widgets/registry.ts';
 
 /**
@@ -16,17 +14,7 @@ export function JointLifePopup({
   store,
   onClose,
 }: Pick<StepPanelProps, 'plan' | 'store'> & { onClose: () => void }) {
-  const popup = plan.popups['joint-life']!;
   const state = useSyncExternalStore(store.subscribe, store.getState);
-  // The popup edits a draft; the application changes only when the visitor adds the joint life.
-  const [draft, setDraft] = useState<StepData>(() =>
-    Object.fromEntries(
-      Object.entries(popup.definition.bind).map(([field, pointer]) => [
-        field,
-        getByPointer(state, pointer) ?? {},
-      ]),
-    ),
-  );
   const added = Object.keys(state.basicDetails.insuredPerson ?? {}).length > 0;
 
   const cancel = useCallback(() => {
@@ -48,42 +36,14 @@ export function JointLifePopup({
     [onClose, store],
   );
 
-  useEffect(() => {
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && cancel();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      document.body.style.overflow = previous;
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [cancel]);
-
-  const validator = useMemo(() => formValidator(), []);
-  // A portal: the popup's form must not sit inside the plan-details form.
-  return createPortal(
-    <div className="bf-modal-backdrop">
-      <div
-        className="bf-modal bf-modal--form"
-        role="dialog"
-        aria-modal="true"
-        aria-label={String(popup.schema.title ?? 'Joint life')}
-      >
-        <StepForm
-          step={popup}
-          formData={draft}
-          validator={validator}
-          widgets={widgets}
-          templates={templates}
-          onChange={setDraft}
-          onSubmit={submit}
-        >
-          <button type="button" className="bf-button bf-button--secondary bf-modal__cancel" onClick={cancel}>
-            Cancel
-          </button>
-        </StepForm>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <PopupForm
+      popup={plan.popups['joint-life']!}
+      application={state}
+      widgets={widgets}
+      templates={templates}
+      onSubmit={submit}
+      onCancel={cancel}
+    />
   );
 }

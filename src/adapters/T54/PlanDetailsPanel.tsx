@@ -1,6 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { StepPanelProps } from '../../../engine/plan/adapter.ts';
+import { ageLabel } from '../../../engine/validation/age.ts';
+import { EditDetailsPopup } from './EditDetailsPopup.tsx';
 import { JointLifePopup } from './JointLifePopup.tsx';
+import { PreviousQuotes } from './PreviousQuotes.tsx';
 import { QuotePanel } from './QuotePanel.tsx';
 
 /**
@@ -14,6 +17,8 @@ export function PlanDetailsPanel(props: StepPanelProps) {
   const insured = state.basicDetails.insuredPerson ?? {};
   const hasJointLife = Object.keys(insured).length > 0;
   const [editing, setEditing] = useState(false);
+  const [editingDetails, setEditingDetails] = useState(false);
+  const holder = state.basicDetails.policyHolder as Record<string, unknown>;
 
   useEffect(() => {
     if (category === 'Single' && (hasJointLife || state.basicDetails.policyHolder.buyFor === 'Joint Life')) {
@@ -25,6 +30,13 @@ export function PlanDetailsPanel(props: StepPanelProps) {
   const popupOpen = category === 'Joint' && (!hasJointLife || editing);
   return (
     <>
+      <p className="bf-holder-summary">
+        For <strong>{String(holder.fullName ?? '')}</strong>, {ageLabel(holder.dateOfBirth) ?? ''},{' '}
+        {String(holder.gender ?? '')}{' '}
+        <button type="button" className="bf-link-button" onClick={() => setEditingDetails(true)}>
+          Edit details
+        </button>
+      </p>
       {category === 'Joint' && hasJointLife && (
         <p className="bf-joint-summary">
           Joint life: <strong>{String((insured as Record<string, unknown>).fullName ?? '')}</strong> (
@@ -35,7 +47,11 @@ export function PlanDetailsPanel(props: StepPanelProps) {
         </p>
       )}
       <QuotePanel {...props} />
+      <PreviousQuotes {...props} />
       {popupOpen && <JointLifePopup plan={props.plan} store={store} onClose={() => setEditing(false)} />}
+      {editingDetails && (
+        <EditDetailsPopup plan={props.plan} store={store} onClose={() => setEditingDetails(false)} />
+      )}
     </>
   );
 }

@@ -1,12 +1,10 @@
 import { useState, useSyncExternalStore } from 'react';
 import type { StepPanelProps } from '../../../engine/plan/adapter.ts';
-import type { ApplicationState } from '../../../engine/state/applicationState.ts';
 import { ApiFailure } from '../../api/apiClient.ts';
-import { browserApi } from '../../api/browserApi.ts';
-import { readPreviousQuotes } from './previousQuotes.ts';
+import { readPreviousQuotes, resumePreviousQuote } from './previousQuotes.ts';
 
 /** spec 02 §8: the resume fallback message. */
-const RESUME_FAILED = 'Please enter valid application number';
+export const RESUME_FAILED = 'Please enter valid application number';
 
 /**
  * The 'continue with previous quote' strip of the landing (spec 02 §1, §3.1): the newest
@@ -23,23 +21,7 @@ export function PreviousQuoteStrip({ plan, store, goTo }: StepPanelProps) {
   const resume = async () => {
     setStatus({ kind: 'loading' });
     try {
-      const answer = await browserApi().post<{
-        data: Partial<ApplicationState>;
-        capability: string;
-        version: number;
-      }>(
-        '/buyonlineoauth/retrieve-data',
-        {
-          applicationNumber: previous.applicationNumber,
-          retrieve: 'appnumber',
-          productId: plan.config.productId,
-        },
-        { capability: previous.capability },
-      );
-      store.dispatch({
-        type: 'resume',
-        data: { ...answer.data, capability: answer.capability, version: answer.version },
-      });
+      await resumePreviousQuote(plan, store, previous);
       goTo('plan-details');
     } catch (error) {
       setStatus({ kind: 'failed', message: error instanceof ApiFailure ? error.message : RESUME_FAILED });

@@ -1,4 +1,7 @@
-import type { KeyValueStorage } from '../../../engine/state/applicationStore.ts';
+import type { LoadedPlan } from '../../../engine/plan/types.ts';
+import type { ApplicationStore, KeyValueStorage } from '../../../engine/state/applicationStore.ts';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { browserApi } from '../../api/browserApi.ts';
 
 /** spec 02 §3.1, §4.4: up to 4 previous quotes kept locally, newest first, and the last application number. */
 export const PREVIOUS_QUOTES_LIMIT = 4;
@@ -45,4 +48,26 @@ export function rememberQuote(
 
 export function previousApplicationNumber(storage: KeyValueStorage, productId: string): string | undefined {
   return storage.getItem(numberKey(productId)) ?? undefined;
+}
+
+/** Opens a previous quote of this device: resume by application number with its kept capability. */
+export async function resumePreviousQuote(
+  plan: LoadedPlan,
+  store: ApplicationStore,
+  quote: PreviousQuote,
+): Promise<void> {
+  const answer = await browserApi().post<{
+    data: Partial<ApplicationState>;
+    capability: string;
+    version: number;
+  }>(
+    '/buyonlineoauth/retrieve-data',
+    { applicationNumber: quote.applicationNumber, retrieve: 'appnumber', productId: plan.config.productId },
+    { capability: quote.capability },
+  );
+  store.dispatch({ type: 'reset' });
+  store.dispatch({
+    type: 'resume',
+    data: { ...answer.data, capability: answer.capability, version: answer.version },
+  });
 }

@@ -50,5 +50,12 @@ export function validateAgainstPlan(plan: LoadedPlan, state: Record<string, unkn
       errors.push({ field: [...base, ...rest].join('.'), message: error.message });
     }
   }
-  return errors;
+  // Two forms may bind the same place (a step and the popup that edits it): report each error once.
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    const key = `${error.field}\u0000${error.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import type { LoadedStep } from '../plan/types.ts';
+import { getByPointer } from '../schema/pointer.ts';
+import type { ApplicationState } from '../state/applicationState.ts';
+import { formValidator } from '../validation/createFormValidator.ts';
+import { StepForm, type StepData } from './StepForm.tsx';
+
+export interface PopupFormProps {
+  popup: LoadedStep;
+  /** The application state the popup's draft starts from (through its bind map). */
+  application: ApplicationState;
+  widgets: RegistryWidgetsType;
+  templates: Partial<TemplatesType>;
+  /** Valid data; may be async (a save), and may throw to keep the popup open. */
+  onSubmit: (data: StepData) => void | Promise<void>;
+  onCancel: () => void;
+  busy?: boolean;
+  /** Shown above the submit button (e.g. an error from the save). */
+  children?: ReactNode;
+}
+
+/**
+ * A plan popup's form in a modal dialog (portalled out of any page form): it edits a draft
+ * of the bound places, so the application changes only when the visitor submits. Escape
+ * and Cancel close it; page scroll is locked while it is open.
+ */
+export function PopupForm({
+  popup,
+  application,
+  widgets,
+  templates,
+  onSubmit,
+  onCancel,
+  busy,
+  children,
+}: PopupFormProps) {
+  const [draft, setDraft] = useState<StepData>(() =>
+    Object.fromEntries(
+      Object.entries(popup.definition.bind).map(([field, pointer]) => [
+        field,
+        getByPointer(application, pointer) ?? {},
+      ]),
+    ),
+  );
+  const validator = useMemo(() => formValidator(), []);
+  const submit = useCallback((data: StepData) => void onSubmit(data), [onSubmit]);
+
+  useEffect(() => {
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onCancel();
+    window.addEventListener('keydown', onKey);
+    return () => {
+      document.body.style.overflow = previous;
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [onCancel]);
+
+  return createPortal(
+    <div className="bf-modal-backdrop">
+      <div
+        className="bf-modal bf-modal--form"
+        role="dialog"
+        aria-modal="true"
+        aria-label={String(popup.definition.title ?? popup.schema.title ?? '')}
+      >
+        <StepForm
+          step={popup}
+          formData={draft}
+          validator={validator}
+          widgets={widgets}
+          templates={templates}
+          onChange={setDraft}
+          onSubmit={submit}
+          busy={busy}
+        >
+          {children}
+          <button
+            type="button"
+            className="bf-button bf-button--secondary bf-modal__cancel"
+            onClick={onCancel}
+          >
+            Cancel
+          </button>
+        </StepForm>
+      </div>
+    </div>,
+    document.body,
+  );
+}
