@@ -117,7 +117,7 @@ describe('T54 journey', () => {
       .locator('label')
       .filter({ hasText: /^Joint$/ })
       .click();
-    const dialog = page.getByRole('dialog', { name: 'Add your spouse as a joint life' });
+    const dialog = page.getByRole('dialog', { name: 'Add a joint life' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Add Joint Life' }).click();
     await expect

@@ -47,7 +47,7 @@ export function QuotePanel(props: StepPanelProps) {
             </dd>
           </div>
           <div className="bf-quote__id">
-            <dt>Quote number</dt>
+            <dt>Quote reference</dt>
             <dd>{String(plan.quoteNumber ?? '')}</dd>
           </div>
         </dl>

@@ -15,6 +15,21 @@ const PER: Record<string, string> = {
   Monthly: 'a month',
 };
 
+type OptionsSchema = { $ref?: string; oneOf?: Array<{ const: string; title: string }> };
+
+/** The occupation's visible title, from the additional-details step's own option list. */
+function occupationTitle(plan: StepPanelProps['plan'], code: unknown): string {
+  const schema = plan.steps['additional-details']?.schema as
+    | {
+        $defs?: Record<string, OptionsSchema>;
+        properties?: { personalDetails?: { properties?: Record<string, OptionsSchema> } };
+      }
+    | undefined;
+  const field = schema?.properties?.personalDetails?.properties?.occupation;
+  const resolved = field?.$ref ? schema?.$defs?.[field.$ref.replace('#/$defs/', '')] : field;
+  return resolved?.oneOf?.find((option) => option.const === code)?.title ?? String(code ?? '');
+}
+
 function Row({ label, value }: { label: string; value: unknown }) {
   return (
     <div className="bf-summary__row">
@@ -32,6 +47,8 @@ export function ReviewPanel({ plan, store, goTo }: StepPanelProps) {
   const response = (details.response ?? {}) as Record<string, number>;
   const primary = ((state.personalDetails as Fields).primary ?? {}) as Fields;
   const staff = (primary.indiaFirstStaff ?? {}) as Fields;
+  const insured = (state.basicDetails.insuredPerson ?? {}) as Fields;
+  const occupationName = occupationTitle(plan, primary.occupation);
   const content = (plan.content ?? {}) as {
     termsAndConditions?: { title: string; paragraphs: string[] };
     planOptions?: Array<{ code: string; name: string }>;
@@ -102,7 +119,39 @@ export function ReviewPanel({ plan, store, goTo }: StepPanelProps) {
           />
           <Row label="Premium Paying Term" value={`${String(details.premiumPayingTerm ?? '')} Years`} />
           <Row label="Pension Frequency" value={details.annuityFrequency} />
-          <Row label="Quote Number" value={details.quoteNumber} />
+          <Row
+            label="Category"
+            value={
+              details.category === 'Joint'
+                ? `Joint life with ${String(insured.fullName ?? '')} (${String(insured.relation ?? '')})`
+                : 'Single life'
+            }
+          />
+          <Row label="Quote reference" value={details.quoteNumber} />
+        </dl>
+      </section>
+      <section className="bf-summary" aria-labelledby="bf-review-additional">
+        <header>
+          <h2 id="bf-review-additional">Additional Details</h2>
+          <button type="button" className="bf-link-button" onClick={() => goTo('additional-details')}>
+            Edit<span className="bf-visually-hidden"> additional details</span>
+          </button>
+        </header>
+        <dl>
+          <Row label="Pincode" value={primary.pincode} />
+          <Row
+            label="City and State"
+            value={`${String(primary.city ?? '')}, ${String(primary.state ?? '')}`}
+          />
+          <Row label="Occupation" value={occupationName} />
+          <Row
+            label="Annual Income"
+            value={primary.annualIncome ? `₹ ${formatIndianAmount(String(primary.annualIncome))}` : ''}
+          />
+          <Row
+            label="Employee of the insurer"
+            value={staff.status === 'Y' ? `Yes, ${String(staff.employeer ?? '')}` : 'No'}
+          />
         </dl>
       </section>
       {staff.status === 'Y' && (
@@ -118,8 +167,8 @@ export function ReviewPanel({ plan, store, goTo }: StepPanelProps) {
             {PER[String(details.investmentFrequency)] ?? ''}
           </p>
           <p className="bf-pay-get__note">
-            for {String(details.premiumPayingTerm ?? '')} years (GST ₹{' '}
-            {formatIndianAmount(response.gstAmount ?? 0)})
+            for {String(details.premiumPayingTerm ?? '')} years (GST:{' '}
+            {response.gstAmount ? `₹ ${formatIndianAmount(response.gstAmount)}` : 'Nil'})
           </p>
         </div>
         <div>

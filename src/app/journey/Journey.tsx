@@ -155,6 +155,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
           <section className="bf-card">
             {step ? (
               <StepForm
+                key={step.id}
                 step={step}
                 formData={formData}
                 validator={formValidator()}
@@ -168,9 +169,15 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
                 {Panel && <Panel stepId={step.id} plan={plan} store={store} goTo={goTo} />}
               </StepForm>
             ) : (
-              <p role="status">
-                This part of the journey is not open yet. Please continue from your basic details.
-              </p>
+              <div role="status" className="bf-not-open">
+                <h1 className="bf-step-title">Your application is saved</h1>
+                <p>
+                  This step of the online journey is not available yet.
+                  {application.applicationNumber
+                    ? ` Your Quote ID is ${application.applicationNumber}; you can come back to it from this device at any time.`
+                    : ''}
+                </p>
+              </div>
             )}
           </section>
           {onLanding && content?.landing && <LandingSections content={content.landing} />}
