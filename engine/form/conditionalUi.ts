@@ -3,9 +3,9 @@ import type { UiSchema } from '@rjsf/utils';
 /*
  * Conditional presentation, declared in the uiSchema, on the value of a sibling field:
  *   "category": { "ui:options": { "when": [
- *       { "field": "planOption", "in": ["T54A", "T54C"], "negate": true, "set": { "ui:disabled": true } } ] } }
+ *       { "field": "planOption", "in": ["OPTION_A", "OPTION_C"], "negate": true, "set": { "ui:disabled": true } } ] } }
  *   "planOption": { "ui:options": { "when": [
- *       { "field": "category", "in": ["Joint"], "set": { "ui:options": { "disabledValues": ["T54B"] } } } ] } }
+ *       { "field": "category", "in": ["Joint"], "set": { "ui:options": { "disabledValues": ["OPTION_B"] } } } ] } }
  * Each rule that holds deep-merges its `set` into that field's uiSchema. The effective
  * uiSchema changes only when a rule's outcome changes, so it stays referentially stable.
  */

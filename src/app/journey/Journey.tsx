@@ -18,7 +18,7 @@ import { SidePanel } from './SidePanel.tsx';
 import { Stepper } from './Stepper.tsx';
 import { createBoundSelector } from './boundData.ts';
 import { LandingSections } from '../landing/LandingSections.tsx';
-import type { PlanContent } from '../landing/landingContent.ts';
+import type { PlanContent } from '../../plans/planContent.ts';
 
 const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
 

@@ -1,12 +1,12 @@
 import { formatIndianAmount } from '../../../widgets/amountInput.ts';
-import type { LandingContent } from './landingContent.ts';
+import type { PlanContent } from '../../plans/planContent.ts';
 
 /**
  * The landing sections under a plan's first step (spec 02 §1): benefit cards, the
  * 'Visualize your plan' example, the how-to-buy guide and the claims record, all from the
  * plan's content file.
  */
-export function LandingSections({ content }: { content: LandingContent }) {
+export function LandingSections({ content }: { content: PlanContent['landing'] }) {
   const { visualize, howToBuy, claims } = content;
   return (
     <div className="bf-landing">
