@@ -34,6 +34,8 @@ export interface StepFormProps {
   busy?: boolean;
   /** Extra content between the fields and the submit button. */
   children?: ReactNode;
+  /** Overrides the step's submit label (e.g. with the amount the visitor will get). */
+  submitLabel?: string;
   /** The plan adapter's lookups, by the names the uiSchema's `lookup` options give. */
   lookups?: Record<string, LookupFunction>;
 }
@@ -55,6 +57,7 @@ export function StepForm({
   busy,
   children,
   lookups,
+  submitLabel,
 }: StepFormProps) {
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
@@ -151,7 +154,7 @@ export function StepForm({
         {step.definition.panelPlacement !== 'beforeFields' && children}
         <div className="bf-step-actions">
           <button type="submit" className="bf-button bf-button--primary" disabled={busy} aria-busy={busy}>
-            {step.definition.submitLabel}
+            {submitLabel ?? step.definition.submitLabel}
           </button>
         </div>
       </Form>

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { LookupFunction } from '../form/fieldLookups.ts';
 import type { MachineExtras } from '../machine/createJourneyMachine.ts';
 import type { ApplicationStore } from '../state/applicationStore.ts';
+import type { ApplicationState } from '../state/applicationState.ts';
 import type { LoadedPlan } from './types.ts';
 
 /**
@@ -32,6 +33,8 @@ export interface PlanAdapter {
   panels?: Record<string, ComponentType<StepPanelProps>>;
   /** Content the plan shows above its landing sections on the first screen (e.g. a previous-quote strip). */
   landingPanel?: ComponentType<StepPanelProps>;
+  /** A step's submit label from the application state, when the plan shows more than the fixed label. */
+  submitLabel?(stepId: string, state: ApplicationState): string | undefined;
   /** Lookups named by uiSchema `lookup` options (e.g. a pincode to its city and state). */
   lookups?: Record<string, LookupFunction>;
   /**

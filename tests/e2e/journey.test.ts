@@ -63,6 +63,10 @@ describe('T54 journey', () => {
     // Defaults: 50,000 Yearly, 5 years, Yearly pension, Life Annuity; the quote arrives.
     expect(await page.getByLabel('Investment Amount').inputValue()).toBe('50,000');
     await page.getByText('You Get').waitFor();
+    // The Next button shows the annuity of the current quote (spec 02 §2.5).
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Next · Get ₹ [\d,]+ a year$/ }).count())
+      .toBe(1);
     await shoot('plan-details');
   });
 

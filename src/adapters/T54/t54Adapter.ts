@@ -8,6 +8,7 @@ import { submitBasicDetails } from './basicDetailsSubmit.ts';
 import { lookupPincode } from './pincodeLookup.ts';
 import { submitPlanDetails } from './planDetailsSubmit.ts';
 import { PreviousQuoteStrip } from './PreviousQuoteStrip.tsx';
+import { nextWithAnnuity } from './nextWithAnnuity.ts';
 import { PlanDetailsPanel } from './PlanDetailsPanel.tsx';
 import { ReviewPanel } from './ReviewPanel.tsx';
 
@@ -21,6 +22,7 @@ export function createT54Adapter(api: () => ApiClient, local: () => KeyValueStor
       'review-details': ReviewPanel,
     },
     lookups: { pincode: (value) => lookupPincode(api(), value) },
+    submitLabel: nextWithAnnuity,
     async onStepSubmit(context) {
       if (context.stepId === 'basic-details') await submitBasicDetails(context, api(), local());
       if (context.stepId === 'plan-details') await submitPlanDetails(context, api());

@@ -165,6 +165,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
                 onSubmit={handleSubmit}
                 busy={busy}
                 lookups={adapter.lookups}
+                submitLabel={adapter.submitLabel?.(step.id, application)}
               >
                 {Panel && <Panel stepId={step.id} plan={plan} store={store} goTo={goTo} />}
               </StepForm>
