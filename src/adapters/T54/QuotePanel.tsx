@@ -3,13 +3,7 @@ import type { StepPanelProps } from '../../../engine/plan/adapter.ts';
 import { browserApi } from '../../api/browserApi.ts';
 import { formatIndianAmount } from '../../../widgets/amountInput.ts';
 import { useQuote } from './useQuote.ts';
-
-const PER: Record<string, string> = {
-  Yearly: 'a year',
-  'Half Yearly': 'every half-year',
-  Quarterly: 'a quarter',
-  Monthly: 'a month',
-};
+import { PER_FREQUENCY } from './frequencyWords.ts';
 
 /** Plan details: the live quote — the pension the visitor gets for what they pay (spec 02 §2.5). */
 export function QuotePanel(props: StepPanelProps) {
@@ -36,14 +30,15 @@ export function QuotePanel(props: StepPanelProps) {
             <dt>You Get</dt>
             <dd>
               <strong>₹ {formatIndianAmount(response.annuityInstallmentAmount ?? 0)}</strong>{' '}
-              {PER[String(plan.annuityFrequency)] ?? ''}
+              {PER_FREQUENCY[String(plan.annuityFrequency)] ?? ''}
             </dd>
           </div>
           <div>
             <dt>You Pay</dt>
             <dd>
               ₹ {formatIndianAmount(response.installmentPremiumWithTaxFY ?? 0)}{' '}
-              {PER[String(plan.investmentFrequency)] ?? ''} for {String(plan.premiumPayingTerm)} years
+              {PER_FREQUENCY[String(plan.investmentFrequency)] ?? ''} for {String(plan.premiumPayingTerm)}{' '}
+              years
             </dd>
           </div>
           <div className="bf-quote__id">

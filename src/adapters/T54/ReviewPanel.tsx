@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { StepPanelProps } from '../../../engine/plan/adapter.ts';
 import { formatIndianAmount } from '../../../widgets/amountInput.ts';
 import { browserApi } from '../../api/browserApi.ts';
@@ -6,14 +6,9 @@ import { ApiFailure } from '../../api/apiClient.ts';
 import { downloadBenefitIllustration } from './biDownload.ts';
 import { toDisplayDate } from './basicDetailsSubmit.ts';
 import { TermsPopup } from './TermsPopup.tsx';
+import { PER_FREQUENCY } from './frequencyWords.ts';
 
 type Fields = Record<string, unknown>;
-const PER: Record<string, string> = {
-  Yearly: 'a year',
-  'Half Yearly': 'every half-year',
-  Quarterly: 'a quarter',
-  Monthly: 'a month',
-};
 
 type OptionsSchema = { $ref?: string; oneOf?: Array<{ const: string; title: string }> };
 
@@ -28,6 +23,30 @@ function occupationTitle(plan: StepPanelProps['plan'], code: unknown): string {
   const field = schema?.properties?.personalDetails?.properties?.occupation;
   const resolved = field?.$ref ? schema?.$defs?.[field.$ref.replace('#/$defs/', '')] : field;
   return resolved?.oneOf?.find((option) => option.const === code)?.title ?? String(code ?? '');
+}
+
+/** One reviewed section: its rows and an Edit link back to the step that changes them. */
+function SummaryCard({
+  title,
+  onEdit,
+  children,
+}: {
+  title: string;
+  onEdit: () => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section className="bf-summary" aria-labelledby={id}>
+      <header>
+        <h2 id={id}>{title}</h2>
+        <button type="button" className="bf-link-button" onClick={onEdit}>
+          Edit<span className="bf-visually-hidden"> {title.toLowerCase()}</span>
+        </button>
+      </header>
+      <dl>{children}</dl>
+    </section>
+  );
 }
 
 function Row({ label, value }: { label: string; value: unknown }) {
@@ -86,74 +105,47 @@ export function ReviewPanel({ plan, store, goTo }: StepPanelProps) {
   const bonus = plan.config.offers.find((offer) => offer.id === 'staff')?.annuityBonusPercent ?? 2.5;
   return (
     <div className="bf-review">
-      <section className="bf-summary" aria-labelledby="bf-review-basic">
-        <header>
-          <h2 id="bf-review-basic">Basic Details</h2>
-          <button type="button" className="bf-link-button" onClick={() => goTo('')}>
-            Edit<span className="bf-visually-hidden"> basic details</span>
-          </button>
-        </header>
-        <dl>
-          <Row label="Full Name" value={holder.fullName} />
-          <Row label="Date of Birth" value={toDisplayDate(holder.dateOfBirth)} />
-          <Row
-            label="Mobile Number"
-            value={`+${String(holder.countryCode ?? '91')} ${String(holder.mobileNumber ?? '')}`}
-          />
-          <Row label="Email ID" value={holder.emailId} />
-          <Row label="Gender" value={holder.gender} />
-        </dl>
-      </section>
-      <section className="bf-summary" aria-labelledby="bf-review-plan">
-        <header>
-          <h2 id="bf-review-plan">Plan Details</h2>
-          <button type="button" className="bf-link-button" onClick={() => goTo('plan-details')}>
-            Edit<span className="bf-visually-hidden"> plan details</span>
-          </button>
-        </header>
-        <dl>
-          <Row label="Plan Option" value={optionName} />
-          <Row
-            label="Investment Amount"
-            value={`₹ ${String(details.investmentAmount ?? '')} ${String(details.investmentFrequency ?? '')}`}
-          />
-          <Row label="Premium Paying Term" value={`${String(details.premiumPayingTerm ?? '')} Years`} />
-          <Row label="Pension Frequency" value={details.annuityFrequency} />
-          <Row
-            label="Category"
-            value={
-              details.category === 'Joint'
-                ? `Joint life with ${String(insured.fullName ?? '')} (${String(insured.relation ?? '')})`
-                : 'Single life'
-            }
-          />
-          <Row label="Quote reference" value={details.quoteNumber} />
-        </dl>
-      </section>
-      <section className="bf-summary" aria-labelledby="bf-review-additional">
-        <header>
-          <h2 id="bf-review-additional">Additional Details</h2>
-          <button type="button" className="bf-link-button" onClick={() => goTo('additional-details')}>
-            Edit<span className="bf-visually-hidden"> additional details</span>
-          </button>
-        </header>
-        <dl>
-          <Row label="Pincode" value={primary.pincode} />
-          <Row
-            label="City and State"
-            value={`${String(primary.city ?? '')}, ${String(primary.state ?? '')}`}
-          />
-          <Row label="Occupation" value={occupationName} />
-          <Row
-            label="Annual Income"
-            value={primary.annualIncome ? `₹ ${formatIndianAmount(String(primary.annualIncome))}` : ''}
-          />
-          <Row
-            label="Employee of the insurer"
-            value={staff.status === 'Y' ? `Yes, ${String(staff.employeer ?? '')}` : 'No'}
-          />
-        </dl>
-      </section>
+      <SummaryCard title="Basic Details" onEdit={() => goTo('')}>
+        <Row label="Full Name" value={holder.fullName} />
+        <Row label="Date of Birth" value={toDisplayDate(holder.dateOfBirth)} />
+        <Row
+          label="Mobile Number"
+          value={`+${String(holder.countryCode ?? '91')} ${String(holder.mobileNumber ?? '')}`}
+        />
+        <Row label="Email ID" value={holder.emailId} />
+        <Row label="Gender" value={holder.gender} />
+      </SummaryCard>
+      <SummaryCard title="Plan Details" onEdit={() => goTo('plan-details')}>
+        <Row label="Plan Option" value={optionName} />
+        <Row
+          label="Investment Amount"
+          value={`₹ ${String(details.investmentAmount ?? '')} ${String(details.investmentFrequency ?? '')}`}
+        />
+        <Row label="Premium Paying Term" value={`${String(details.premiumPayingTerm ?? '')} Years`} />
+        <Row label="Pension Frequency" value={details.annuityFrequency} />
+        <Row
+          label="Category"
+          value={
+            details.category === 'Joint'
+              ? `Joint life with ${String(insured.fullName ?? '')} (${String(insured.relation ?? '')})`
+              : 'Single life'
+          }
+        />
+        <Row label="Quote reference" value={details.quoteNumber} />
+      </SummaryCard>
+      <SummaryCard title="Additional Details" onEdit={() => goTo('additional-details')}>
+        <Row label="Pincode" value={primary.pincode} />
+        <Row label="City and State" value={`${String(primary.city ?? '')}, ${String(primary.state ?? '')}`} />
+        <Row label="Occupation" value={occupationName} />
+        <Row
+          label="Annual Income"
+          value={primary.annualIncome ? `₹ ${formatIndianAmount(String(primary.annualIncome))}` : ''}
+        />
+        <Row
+          label="Employee of the insurer"
+          value={staff.status === 'Y' ? `Yes, ${String(staff.employeer ?? '')}` : 'No'}
+        />
+      </SummaryCard>
       {staff.status === 'Y' && (
         <p className="bf-banner bf-banner--success">
           As an employee you get {bonus}% additional annuity, included below.
@@ -164,7 +156,7 @@ export function ReviewPanel({ plan, store, goTo }: StepPanelProps) {
           <h3>You Pay</h3>
           <p>
             <strong>₹ {formatIndianAmount(response.installmentPremiumWithTaxFY ?? 0)}</strong>{' '}
-            {PER[String(details.investmentFrequency)] ?? ''}
+            {PER_FREQUENCY[String(details.investmentFrequency)] ?? ''}
           </p>
           <p className="bf-pay-get__note">
             for {String(details.premiumPayingTerm ?? '')} years (GST:{' '}
@@ -175,7 +167,7 @@ export function ReviewPanel({ plan, store, goTo }: StepPanelProps) {
           <h3>You Get</h3>
           <p>
             <strong>₹ {formatIndianAmount(response.annuityInstallmentAmount ?? 0)}</strong>{' '}
-            {PER[String(details.annuityFrequency)] ?? ''}
+            {PER_FREQUENCY[String(details.annuityFrequency)] ?? ''}
           </p>
           <p className="bf-pay-get__note">guaranteed pension for life</p>
         </div>

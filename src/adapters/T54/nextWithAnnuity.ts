@@ -1,13 +1,7 @@
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
 import { formatIndianAmount } from '../../../widgets/amountInput.ts';
 import { quoteInputsKey } from './quoteRequest.ts';
-
-const PER: Record<string, string> = {
-  Yearly: 'a year',
-  'Half Yearly': 'a half-year',
-  Quarterly: 'a quarter',
-  Monthly: 'a month',
-};
+import { PER_FREQUENCY } from './frequencyWords.ts';
 
 /** spec 02 §2.5: on plan details the Next button shows the annuity the current quote gives. */
 export function nextWithAnnuity(stepId: string, state: ApplicationState): string | undefined {
@@ -15,5 +9,5 @@ export function nextWithAnnuity(stepId: string, state: ApplicationState): string
   const details = state.planDetails as Record<string, unknown>;
   const annuity = (details.response as Record<string, number> | undefined)?.annuityInstallmentAmount;
   if (!annuity || details.quotedFor !== quoteInputsKey(state)) return undefined;
-  return `Next · Get ₹ ${formatIndianAmount(annuity)} ${PER[String(details.annuityFrequency)] ?? ''}`.trim();
+  return `Next · Get ₹ ${formatIndianAmount(annuity)} ${PER_FREQUENCY[String(details.annuityFrequency)] ?? ''}`.trim();
 }

@@ -82,3 +82,26 @@ export const ERROR_ANSWER: JsonSchema = {
     },
   },
 };
+
+/** The `limit` of an operations listing: 1–500, 50 by default. */
+export const LISTING_LIMIT: JsonSchema = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 500,
+  default: 50,
+  errorMessage: 'Please enter valid limit.',
+};
+
+/** The answers of an operations listing: `{status: '200', items}` or a service-only refusal. */
+export function listingResponses(item: JsonSchema) {
+  return {
+    200: {
+      type: 'object',
+      required: ['status', 'items'],
+      properties: { status: { type: 'string' }, items: { type: 'array', items: item } },
+    },
+    400: ERROR_ANSWER,
+    401: ERROR_ANSWER,
+    403: ERROR_ANSWER,
+  };
+}

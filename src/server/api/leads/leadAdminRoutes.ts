@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { listLeads } from '../../leads/listLeads.ts';
 import { LEAD_KINDS, type LeadKind } from '../../leads/recordLead.ts';
-import { ERROR_ANSWER, choice, object, text } from '../../lib/specSchema.ts';
+import { LISTING_LIMIT, choice, listingResponses, object, text } from '../../lib/specSchema.ts';
 import '../../types.ts';
 import { APPLICATION_NUMBER } from './leadSchemas.ts';
 
@@ -32,24 +32,9 @@ export const leadAdminRoutes: FastifyPluginAsync = async (app) => {
         querystring: object({
           kind: choice('Kind', LEAD_KINDS),
           applicationNumber: text('Application Number', { pattern: APPLICATION_NUMBER }),
-          limit: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 500,
-            default: 50,
-            errorMessage: 'Please enter valid limit.',
-          },
+          limit: LISTING_LIMIT,
         }),
-        response: {
-          200: {
-            type: 'object',
-            required: ['status', 'items'],
-            properties: { status: { type: 'string' }, items: { type: 'array', items: leadItem } },
-          },
-          400: ERROR_ANSWER,
-          401: ERROR_ANSWER,
-          403: ERROR_ANSWER,
-        },
+        response: listingResponses(leadItem),
       },
     },
     async (request) => ({

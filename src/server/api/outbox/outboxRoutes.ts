@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ERROR_ANSWER, choice, object, optionalText } from '../../lib/specSchema.ts';
+import { LISTING_LIMIT, choice, listingResponses, object, optionalText } from '../../lib/specSchema.ts';
 import { applySpecValidation } from '../../lib/specValidation.ts';
 import { listOutbox, OUTBOX_STATUSES, type OutboxStatus } from '../../outbox/outboxStore.ts';
 import '../../types.ts';
@@ -48,24 +48,9 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
         querystring: object({
           status: choice('Status', OUTBOX_STATUSES),
           topic: optionalText('Topic', { maxLength: 30 }),
-          limit: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 500,
-            default: 50,
-            errorMessage: 'Please enter valid limit.',
-          },
+          limit: LISTING_LIMIT,
         }),
-        response: {
-          200: {
-            type: 'object',
-            required: ['status', 'items'],
-            properties: { status: { type: 'string' }, items: { type: 'array', items: outboxItem } },
-          },
-          400: ERROR_ANSWER,
-          401: ERROR_ANSWER,
-          403: ERROR_ANSWER,
-        },
+        response: listingResponses(outboxItem),
       },
     },
     async (request) => ({
