@@ -1,10 +1,27 @@
-import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './tools/precompress.ts';
+
+/** Brotli and gzip copies of the build beside each file, served by the server as they are. */
+function precompressBuild(): Plugin {
+  return {
+    name: 'bimaflow-precompress',
+    apply: 'build',
+    closeBundle() {
+      const written = precompress(resolve(import.meta.dirname, 'dist/app'));
+      const total = (key: 'bytes' | 'brotli') => written.reduce((sum, file) => sum + file[key], 0);
+      this.info(
+        `precompressed ${written.length} files: ${total('bytes')} bytes -> ${total('brotli')} (brotli)`,
+      );
+    },
+  };
+}
 
 // The SPA is one bundle for the shell plus one lazily loaded chunk per plan
 // (the plan registry uses import.meta.glob, so each plan's JSON is split out).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressBuild()],
   root: 'src/app',
   publicDir: false,
   build: {
@@ -32,6 +49,7 @@ export default defineConfig({
       '/healthz': 'http://localhost:8080',
       '/buyonlineoauth': 'http://localhost:8080',
       '/proposal_service': 'http://localhost:8080',
+      '/payu-sandbox': 'http://localhost:8080',
     },
   },
 });

@@ -13,6 +13,8 @@ export interface RadioCard {
   description?: string;
   tooltip?: string;
   disabled?: boolean;
+  /** Not offered at all (e.g. a pay mode above its limit). */
+  hidden?: boolean;
 }
 
 interface RadioCardGroupProps {
@@ -54,6 +56,7 @@ export default function RadioCardGroup({ widget, cards, variant }: RadioCardGrou
       <div className="bf-radio-cards__list">
         {enumOptions.map((option, index) => {
           const card = cards[index] ?? { label: option.label };
+          if (card.hidden) return null;
           const inputId = optionId(id, index);
           const checked = enumOptionsIsSelected(option.value, value);
           const locked = disabled || readonly || card.disabled;

@@ -14,13 +14,14 @@ interface CardOptions {
  * image, description and tooltip per option (spec 01 §5 "Radio group").
  *
  * ui:options: cards { "<value>": { image, tooltip, description } }, disabledValues [values],
- * and RJSF's enumDisabled.
+ * hiddenValues [values not offered at all], and RJSF's enumDisabled.
  */
 export default function RadioCardsWidget(props: WidgetProps) {
   const { options } = props;
   const extras = recordOption<CardOptions>(options, 'cards');
   const disabledValues = new Set(stringListOption(options, 'disabledValues'));
   const enumDisabled = new Set((options.enumDisabled ?? []).map(String));
+  const hiddenValues = new Set(stringListOption(options, 'hiddenValues'));
   const cards: RadioCard[] = (options.enumOptions ?? []).map((option) => {
     const key = String(option.value);
     const extra = extras[key] ?? {};
@@ -30,6 +31,7 @@ export default function RadioCardsWidget(props: WidgetProps) {
       description: typeof extra.description === 'string' ? extra.description : undefined,
       tooltip: typeof extra.tooltip === 'string' ? extra.tooltip : undefined,
       disabled: disabledValues.has(key) || enumDisabled.has(key),
+      hidden: hiddenValues.has(key),
     };
   });
   return <RadioCardGroup widget={props} cards={cards} variant="cards" />;

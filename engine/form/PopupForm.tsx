@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import type { LoadedStep } from '../plan/types.ts';
@@ -9,8 +9,10 @@ import { StepForm, type StepData } from './StepForm.tsx';
 
 export interface PopupFormProps {
   popup: LoadedStep;
-  /** The application state the popup's draft starts from (through its bind map). */
-  application: ApplicationState;
+  /** The application state the popup's draft starts from (through its bind map); unused by an unbound popup. */
+  application?: ApplicationState;
+  /** Values the draft starts with over the bound ones (an unbound popup starts from these alone). */
+  initialData?: StepData;
   widgets: RegistryWidgetsType;
   templates: Partial<TemplatesType>;
   /** Valid data; may be async (a save), and may throw to keep the popup open. */
@@ -19,6 +21,8 @@ export interface PopupFormProps {
   busy?: boolean;
   /** Shown above the submit button (e.g. an error from the save). */
   children?: ReactNode;
+  /** A class on the dialog, for a popup's own styles. */
+  className?: string;
 }
 
 /**
@@ -29,23 +33,27 @@ export interface PopupFormProps {
 export function PopupForm({
   popup,
   application,
+  initialData,
   widgets,
   templates,
   onSubmit,
   onCancel,
   busy,
   children,
+  className,
 }: PopupFormProps) {
-  const [draft, setDraft] = useState<StepData>(() =>
-    Object.fromEntries(
+  const [draft, setDraft] = useState<StepData>(() => ({
+    ...Object.fromEntries(
       Object.entries(popup.definition.bind).map(([field, pointer]) => [
         field,
         getByPointer(application, pointer) ?? {},
       ]),
     ),
-  );
+    ...initialData,
+  }));
   const validator = useMemo(() => formValidator(), []);
   const submit = useCallback((data: StepData) => void onSubmit(data), [onSubmit]);
+  const dialogRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const previous = document.body.style.overflow;
@@ -58,10 +66,19 @@ export function PopupForm({
     };
   }, [onCancel]);
 
+  // Focus moves into the dialog when it opens and back to where it was when it closes.
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    dialogRef.current?.focus();
+    return () => opener?.focus?.();
+  }, []);
+
   return createPortal(
     <div className="bf-modal-backdrop">
       <div
-        className="bf-modal bf-modal--form"
+        ref={dialogRef}
+        tabIndex={-1}
+        className={className ? `bf-modal bf-modal--form ${className}` : 'bf-modal bf-modal--form'}
         role="dialog"
         aria-modal="true"
         aria-label={String(popup.definition.title ?? popup.schema.title ?? '')}
@@ -75,15 +92,13 @@ export function PopupForm({
           onChange={setDraft}
           onSubmit={submit}
           busy={busy}
+          actions={
+            <button type="button" className="bf-button bf-button--secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          }
         >
           {children}
-          <button
-            type="button"
-            className="bf-button bf-button--secondary bf-modal__cancel"
-            onClick={onCancel}
-          >
-            Cancel
-          </button>
         </StepForm>
       </div>
     </div>,

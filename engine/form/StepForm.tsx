@@ -36,6 +36,8 @@ export interface StepFormProps {
   children?: ReactNode;
   /** Overrides the step's submit label (e.g. with the amount the visitor will get). */
   submitLabel?: string;
+  /** Buttons beside the submit button, before it (a popup's Cancel). */
+  actions?: ReactNode;
   /** The plan adapter's lookups, by the names the uiSchema's `lookup` options give. */
   lookups?: Record<string, LookupFunction>;
 }
@@ -58,6 +60,7 @@ export function StepForm({
   children,
   lookups,
   submitLabel,
+  actions,
 }: StepFormProps) {
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
@@ -153,6 +156,7 @@ export function StepForm({
       >
         {step.definition.panelPlacement !== 'beforeFields' && children}
         <div className="bf-step-actions">
+          {actions}
           <button type="submit" className="bf-button bf-button--primary" disabled={busy} aria-busy={busy}>
             {submitLabel ?? step.definition.submitLabel}
           </button>

@@ -6,6 +6,10 @@ import type { UiSchema } from '@rjsf/utils';
  *       { "field": "planOption", "in": ["OPTION_A", "OPTION_C"], "negate": true, "set": { "ui:disabled": true } } ] } }
  *   "planOption": { "ui:options": { "when": [
  *       { "field": "category", "in": ["Joint"], "set": { "ui:options": { "disabledValues": ["OPTION_B"] } } } ] } }
+ *   "payMode": { "ui:options": { "when": [
+ *       { "field": "premium", "exclusiveMinimum": 200000, "set": { "ui:options": { "hiddenValues": ["MODE_B"] } } } ] } }
+ * A rule holds when the sibling's value is one of `in` (when given) and is a number above
+ * `exclusiveMinimum` (when given); `negate` inverts it.
  * Each rule that holds deep-merges its `set` into that field's uiSchema. The effective
  * uiSchema changes only when a rule's outcome changes, so it stays referentially stable.
  */
@@ -15,7 +19,9 @@ export interface ConditionalRule {
   path: string[];
   /** Sibling field whose value decides. */
   field: string;
-  in: unknown[];
+  in?: unknown[];
+  /** Holds only for a number above this. */
+  exclusiveMinimum?: number;
   negate: boolean;
   set: UiSchema;
 }
@@ -32,7 +38,8 @@ export function collectConditionalRules(
       rules.push({
         path,
         field: String(rule.field),
-        in: Array.isArray(rule.in) ? rule.in : [],
+        in: Array.isArray(rule.in) ? rule.in : undefined,
+        exclusiveMinimum: typeof rule.exclusiveMinimum === 'number' ? rule.exclusiveMinimum : undefined,
         negate: rule.negate === true,
         set: (rule.set ?? {}) as UiSchema,
       });
@@ -51,12 +58,19 @@ function valueAt(data: unknown, path: string[]): unknown {
   );
 }
 
+function ruleHolds(rule: ConditionalRule, value: unknown): boolean {
+  if (rule.in && !rule.in.includes(value)) return false;
+  if (rule.exclusiveMinimum !== undefined)
+    return typeof value === 'number' && Number.isFinite(value) && value > rule.exclusiveMinimum;
+  return rule.in !== undefined;
+}
+
 /** Which rules hold for the data, as a string (the memo key of the effective uiSchema). */
 export function conditionalOutcomes(rules: ConditionalRule[], data: unknown): string {
   return rules
     .map((rule) => {
       const value = valueAt(data, [...rule.path.slice(0, -1), rule.field]);
-      return rule.in.includes(value) !== rule.negate ? '1' : '0';
+      return ruleHolds(rule, value) !== rule.negate ? '1' : '0';
     })
     .join('');
 }

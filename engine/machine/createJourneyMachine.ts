@@ -33,8 +33,13 @@ export function createJourneyMachine(config: Record<string, unknown>, extras: Ma
   } as never);
 }
 
-/** The meta of the deepest active state that declares a route. */
+/** The meta of the deepest active state that declares a route or a proposal-page route. */
 export function activeMeta(snapshot: { getMeta(): Record<string, unknown> }): JourneyStateMeta | undefined {
   const metas = Object.values(snapshot.getMeta()) as Array<JourneyStateMeta | undefined>;
-  return metas.filter((meta): meta is JourneyStateMeta => typeof meta?.route === 'string').pop();
+  return metas
+    .filter(
+      (meta): meta is JourneyStateMeta =>
+        typeof meta?.route === 'string' || typeof meta?.proposalRoute === 'string',
+    )
+    .pop();
 }

@@ -9,6 +9,10 @@ export type JourneyEvent =
   | { type: 'NAVIGATE'; route: string }
   | { type: 'NEXT' }
   | { type: 'BACK' }
+  /** A saved application was loaded (resume): the machine routes by its stage (spec 02 §4.2). */
+  | { type: 'RESUME' }
+  /** The visitor chose to pay later (spec 01 §2 payment outcomes). */
+  | { type: 'PAY_LATER' }
   /** The application state changed; guards read the copy in context. */
   | { type: 'APPLICATION.UPDATED'; application: ApplicationState };
 
@@ -18,8 +22,10 @@ export interface JourneyInput {
 
 /** What a state's `meta` in machine.json may say about the screen it shows. */
 export interface JourneyStateMeta {
-  /** Route below the plan's path base ('' for the first screen). */
-  route: string;
+  /** Route below the plan's path base ('' for the first screen); absent on proposal-page states. */
+  route?: string;
+  /** A hash route of the plan's proposal page this state sends the visitor to ('payment-success', ''). */
+  proposalRoute?: string;
   /** Step id from plan.json `steps` rendered on this state, if any. */
   step?: string;
   /** Stepper step id this state belongs to; omitted hides the stepper. */

@@ -25,7 +25,16 @@ export interface StepPanelProps {
   store: ApplicationStore;
   /** Asks the journey for a route (the machine decides), e.g. an edit link back to a step. */
   goTo(route: string): void;
+  /**
+   * Sends the machine an event (PAY_LATER, NEXT, ...) and takes the visitor where it leads:
+   * a journey route, or the plan's proposal page for a state with a proposalRoute.
+   * False when the machine did not move.
+   */
+  follow(event: 'NEXT' | 'BACK' | 'PAY_LATER' | 'RESUME'): boolean;
 }
+
+/** What onStepSubmit may answer: 'left' when it has sent the browser to another page (a payment gateway). */
+export type StepSubmitOutcome = void | 'left';
 
 export interface PlanAdapter {
   machine?: MachineExtras;
@@ -41,7 +50,17 @@ export interface PlanAdapter {
    * Runs after the step's data has been saved into the application state and before the
    * machine moves on. Throw a StepFailure to keep the visitor on the step with a message.
    */
-  onStepSubmit?(context: StepContext): Promise<void>;
+  onStepSubmit?(context: StepContext): Promise<StepSubmitOutcome>;
+  /** The device's kept applications, for resuming one without asking the visitor for proof. */
+  keptApplications?: KeptApplications;
+}
+
+/** The applications this device keeps for a plan (its previous quotes), when the plan keeps them. */
+export interface KeptApplications {
+  /** The capability this device kept for one of its applications: it resumes it without other proof. */
+  capabilityFor(productId: string, applicationNumber: string): string | undefined;
+  /** Remembers an application this device has just resumed, with the capability the resume gave. */
+  remember(productId: string, saved: Record<string, unknown>, capability: string): void;
 }
 
 /** A failure to show the visitor in the error popup, in the spec's words. */

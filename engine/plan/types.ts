@@ -46,6 +46,8 @@ export interface PlanConfig {
   subTitle: string;
   campaign?: boolean;
   routes: { pathBase: string; slug: string; proposalPage: string };
+  /** Entry with parameters: details and named query parameters pre-fill a step, then submit it. */
+  entry?: { step: string; details: string; params: Record<string, string>; delayMs: number };
   ageLimits: {
     proposer: AgeLimit;
     insured: AgeLimit;

@@ -1,4 +1,5 @@
 import { createApiClient, type ApiClient } from './apiClient.ts';
+import { openBrowser } from '../shared/envelope/browserEnvelope.ts';
 
 /**
  * The app's API client. The client id and envelope password are public by design (the
@@ -6,11 +7,17 @@ import { createApiClient, type ApiClient } from './apiClient.ts';
  * build time with VITE_PUBLIC_CLIENT_ID and VITE_ENVELOPE_PASSWORD to match the server.
  */
 let client: ApiClient | undefined;
+const ENVELOPE_PASSWORD: string = import.meta.env.VITE_ENVELOPE_PASSWORD ?? 'bimaflow-envelope-v1';
 
 export function browserApi(): ApiClient {
   client ??= createApiClient({
     clientId: import.meta.env.VITE_PUBLIC_CLIENT_ID ?? 'bimaflow-web',
-    envelopePassword: import.meta.env.VITE_ENVELOPE_PASSWORD ?? 'bimaflow-envelope-v1',
+    envelopePassword: ENVELOPE_PASSWORD,
   });
   return client;
+}
+
+/** Opens a value sealed with the envelope (e.g. an entry link's `details` parameter). */
+export function openSealed(text: string): unknown {
+  return openBrowser(ENVELOPE_PASSWORD, text);
 }

@@ -2,13 +2,17 @@ import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Catalogue } from './Catalogue.tsx';
 import { BrandBar } from './BrandBar.tsx';
 import { Loader } from './journey/Loader.tsx';
-import { planForPath } from './planRegistry.ts';
+import { planForPath, proposalPlanForPath } from './planRegistry.ts';
 import { usePathname } from './usePathname.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 
 // The form runtime (RJSF, ajv, XState, widgets) loads with the first journey, not with the catalogue.
 const JourneyPage = lazy(() =>
   import('./journey/JourneyPage.tsx').then((module) => ({ default: module.JourneyPage })),
+);
+// The proposal page needs no form runtime: its own small chunk.
+const ProposalPage = lazy(() =>
+  import('./proposal/ProposalPage.tsx').then((module) => ({ default: module.ProposalPage })),
 );
 
 /** The router fallback of spec 01 §2: a render error shows 'Unexpected Application Error!'. */
@@ -33,9 +37,23 @@ class AppErrorBoundary extends Component<{ children: ReactNode }, { error?: Erro
 
 export function App() {
   const pathname = usePathname();
+  const proposalPlan = proposalPlanForPath(pathname);
   const plan = planForPath(pathname);
   let page: ReactNode;
   if (pathname === '/') page = <Catalogue />;
+  else if (proposalPlan)
+    page = (
+      <Suspense
+        fallback={
+          <>
+            <BrandBar />
+            <Loader />
+          </>
+        }
+      >
+        <ProposalPage key={proposalPlan.productId} config={proposalPlan} />
+      </Suspense>
+    );
   else if (plan)
     page = (
       <Suspense

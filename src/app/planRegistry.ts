@@ -1,6 +1,7 @@
 import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
 import type { LoadedPlan, PlanConfig, PlanFiles } from '../../engine/plan/types.ts';
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
+import type { PlanContent } from '../plans/planContent.ts';
 
 /*
  * Every plan folder under schemas/plans is picked up here without naming it. plan.json
@@ -36,10 +37,26 @@ export function journeyBase(plan: PlanConfig): string {
   return `${plan.routes.pathBase}${plan.routes.slug}/`;
 }
 
+/**
+ * The plan whose proposal page (routes.proposalPage) this path is, if any. It lies under
+ * the journey's base, so it is asked before planForPath.
+ */
+export function proposalPlanForPath(pathname: string): PlanConfig | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return plans.find((plan) => plan.routes.proposalPage.replace(/\/+$/, '') === path);
+}
+
 /** The plan whose journey contains this path, if any. */
 export function planForPath(pathname: string): PlanConfig | undefined {
   const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
   return plans.find((plan) => path.startsWith(journeyBase(plan)));
+}
+
+/** A plan's copy (its content file) alone: pages without forms need no more of the plan. */
+export function loadPlanContent(config: PlanConfig): Promise<PlanContent> {
+  const load = config.content && planFileLoaders[`../../schemas/plans/${config.productId}/${config.content}`];
+  if (!load) return Promise.reject(new Error(`Plan ${config.productId} has no content file`));
+  return load() as Promise<PlanContent>;
 }
 
 const loaded = new Map<string, Promise<LoadedPlan>>();

@@ -4,6 +4,8 @@
  * Conditions, the product identification footer and the brochure. No Node imports: the
  * browser reads the same file.
  */
+import type { ProposalContent } from './proposalContent.ts';
+
 export interface ContentCard {
   id: string;
   title: string;
@@ -28,6 +30,27 @@ export interface PlanContent {
   insurer: { name: string; shortName: string; registration: string };
   productIdentification: { planName: string; uin: string; description: string; text: string };
   header: { quoteIdLabel: string; helpCenter: string; brochure: string; resumeApplication: string };
+  helpCenter: {
+    title: string;
+    intro: string;
+    questions: { question: string; answer: string }[];
+    contact: string;
+  };
+  payment: {
+    amountLabel: string;
+    gatewayNote: string;
+    payLater: string;
+    payLaterNote: string;
+    failed: {
+      title: string;
+      text: string;
+      reasonLabel: string;
+      reason: string;
+      paymentIdLabel: string;
+      retry: string;
+      skip: string;
+    };
+  };
   panel: { subTitle: string; brochureLink: string; viewBenefitsTitle: string; viewBenefits: string[] };
   landing: {
     title: string;
@@ -68,4 +91,6 @@ export interface PlanContent {
   loaderFacts: string[];
   termsAndConditions: { title: string; paragraphs: string[]; checkboxLabel: string };
   brochure: { intro: string; howItWorks: string[]; disclaimers: string[] };
+  /** The proposal page's copy. */
+  proposal: ProposalContent;
 }

@@ -5,6 +5,7 @@ import { callbackRoutes } from './api/callbacks/callbackRoutes.ts';
 import { documentRoutes } from './api/documents/documentRoutes.ts';
 import { leadRoutes } from './api/leads/leadRoutes.ts';
 import { outboxRoutes } from './api/outbox/outboxRoutes.ts';
+import { paymentRoutes } from './api/payments/paymentRoutes.ts';
 import { pincodeRoutes } from './api/pincode/pincodeRoutes.ts';
 import { quoteRoutes } from './api/quotes/quoteRoutes.ts';
 import { tokenRoutes } from './api/token/tokenRoutes.ts';
@@ -69,6 +70,7 @@ export async function build(options: BuildOptions = {}) {
   await app.register(pincodeRoutes);
   await app.register(quoteRoutes);
   await app.register(documentRoutes);
+  await app.register(paymentRoutes);
   await app.register(spa, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
 
   return app;

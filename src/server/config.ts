@@ -50,6 +50,27 @@ export interface ServerConfig {
   capabilityTtlSeconds: number;
   /** Load the India Post pincode master at start when the table is empty. */
   seedPincodes: boolean;
+  /** The payment gateway (PayU's protocol); the salt stays here and never reaches the browser. */
+  payment: PaymentConfig;
+}
+
+/**
+ * The payment gateway the browser is sent to (PayU's `_payment` form post) and the merchant
+ * credentials the server signs with. Default: the built-in sandbox served by this server.
+ */
+export interface PaymentConfig {
+  /** Where the browser posts an online payment: an absolute URL, or a path on this server (the sandbox). */
+  gatewayUrl: string;
+  /** Where the browser posts a Bima-ASBA (UPI one-time mandate) payment. */
+  basbaGatewayUrl: string;
+  /** The merchant key, sent to the browser in every payment form. */
+  key: string;
+  /** The merchant salt: signs requests and verifies responses. Server only. */
+  salt: string;
+  /** The address visitors reach this server at (surl/furl); absent: the request's own origin. */
+  publicBaseUrl?: string;
+  /** Serve the built-in gateway under /payu-sandbox/ (it signs with `salt`, so never beside a real gateway). */
+  sandbox: boolean;
 }
 
 /** The resume lookups' limits: short windows per IP, mobile and application, and daily ones per mobile and application. */
@@ -63,6 +84,17 @@ export interface WindowLimit {
 }
 
 export const DEFAULT_ENVELOPE_PASSWORD = 'bimaflow-envelope-v1';
+
+/** Where the built-in sandbox gateway lives on this server. */
+export const PAYMENT_SANDBOX_PREFIX = '/payu-sandbox/';
+
+/** The built-in sandbox's merchant: test credentials, published here on purpose. */
+export const SANDBOX_PAYMENT: Omit<PaymentConfig, 'publicBaseUrl' | 'sandbox'> = {
+  gatewayUrl: `${PAYMENT_SANDBOX_PREFIX}_payment`,
+  basbaGatewayUrl: `${PAYMENT_SANDBOX_PREFIX}basba`,
+  key: 'bimaflow-sandbox-key',
+  salt: 'bimaflow-sandbox-salt-for-tests-only',
+};
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -137,6 +169,83 @@ function parseTrustProxy(value: string | undefined): string[] | TrustProxyFuncti
   return entries;
 }
 
+function booleanFlag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+/** An http(s) URL, or (when `pathAllowed`) a path on this server; trailing slashes dropped from a base. */
+function address(name: string, value: string | undefined, { pathAllowed }: { pathAllowed: boolean }) {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (pathAllowed && /^\/(?!\/)/.test(text)) return text;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) {
+    throw new Error(
+      `${name} must be an http(s) address${pathAllowed ? ' or a path starting with /' : ''}, got "${value}"`,
+    );
+  }
+  return text;
+}
+
+/** Whether a gateway address is the built-in sandbox's (a path on this server, or a full URL to it). */
+function isSandboxAddress(gatewayUrl: string): boolean {
+  const path = gatewayUrl.startsWith('/') ? gatewayUrl : new URL(gatewayUrl).pathname;
+  return path.startsWith(PAYMENT_SANDBOX_PREFIX);
+}
+
+/**
+ * PAYU_URL, PAYU_BASBA_URL, PAYU_KEY, PAYU_SALT, PUBLIC_BASE_URL, PAYMENT_SANDBOX. Nothing set:
+ * the built-in sandbox. PAYU_URL set: a real gateway (PayU test or production), which needs
+ * PAYU_KEY and PAYU_SALT, and turns the sandbox off. The sandbox signs gateway answers with the
+ * configured salt, so it is refused beside a real gateway, and in production (NODE_ENV=production)
+ * it must be asked for with PAYMENT_SANDBOX=true.
+ */
+function parsePayment(env: NodeJS.ProcessEnv): PaymentConfig {
+  const payuUrl = address('PAYU_URL', env.PAYU_URL, { pathAllowed: true });
+  const basbaUrl = address('PAYU_BASBA_URL', env.PAYU_BASBA_URL, { pathAllowed: true });
+  const publicBaseUrl = address('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL, { pathAllowed: false })?.replace(
+    /\/+$/,
+    '',
+  );
+  const sandbox = booleanFlag('PAYMENT_SANDBOX', env.PAYMENT_SANDBOX, !payuUrl || isSandboxAddress(payuUrl));
+  const gatewayUrl = payuUrl ?? (sandbox ? SANDBOX_PAYMENT.gatewayUrl : undefined);
+  if (!gatewayUrl) throw new Error('PAYMENT_SANDBOX=false needs PAYU_URL, the payment gateway to use');
+  const basbaGatewayUrl = basbaUrl ?? (payuUrl ? gatewayUrl : SANDBOX_PAYMENT.basbaGatewayUrl);
+  const real = [gatewayUrl, basbaGatewayUrl].filter((url) => !isSandboxAddress(url));
+  if (sandbox && real.length) {
+    throw new Error(
+      `PAYMENT_SANDBOX=true cannot be used with a real gateway (${real[0]}): the sandbox signs with the same salt`,
+    );
+  }
+  if (!sandbox && real.length < 2) {
+    throw new Error('PAYMENT_SANDBOX=false needs PAYU_URL and PAYU_BASBA_URL to name a real gateway');
+  }
+  if (sandbox && env.NODE_ENV === 'production' && env.PAYMENT_SANDBOX !== 'true') {
+    throw new Error(
+      'NODE_ENV=production needs a real payment gateway (PAYU_URL, PAYU_KEY, PAYU_SALT), or PAYMENT_SANDBOX=true to take test payments',
+    );
+  }
+  if (!sandbox && !env.PAYU_SALT)
+    throw new Error('PAYU_SALT must be set to use the payment gateway PAYU_URL');
+  if (!sandbox && !env.PAYU_KEY) throw new Error('PAYU_KEY must be set to use the payment gateway PAYU_URL');
+  return {
+    gatewayUrl,
+    basbaGatewayUrl,
+    key: env.PAYU_KEY || SANDBOX_PAYMENT.key,
+    salt: env.PAYU_SALT || SANDBOX_PAYMENT.salt,
+    ...(publicBaseUrl ? { publicBaseUrl } : {}),
+    sandbox,
+  };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     databaseUrl: env.DATABASE_URL || undefined,
@@ -164,6 +273,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       60 * 60 * 24 * 45,
     ),
     seedPincodes: env.SEED_PINCODES !== 'false',
+    payment: parsePayment(env),
   };
 }
 

@@ -3,7 +3,7 @@ import type { StepPanelProps } from '../../../engine/plan/adapter.ts';
 import { formatIndianAmount } from '../../../widgets/amountInput.ts';
 import { browserApi } from '../../api/browserApi.ts';
 import { ApiFailure } from '../../api/apiClient.ts';
-import { downloadBenefitIllustration } from './biDownload.ts';
+import { downloadBenefitIllustration } from '../../api/benefitIllustration.ts';
 import { toDisplayDate } from './basicDetailsSubmit.ts';
 import { TermsPopup } from './TermsPopup.tsx';
 import { PER_FREQUENCY } from './frequencyWords.ts';

@@ -1,3 +1,4 @@
+import type { KeptApplications } from '../../../engine/plan/adapter.ts';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
 import type { ApplicationStore, KeyValueStorage } from '../../../engine/state/applicationStore.ts';
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
@@ -70,4 +71,31 @@ export async function resumePreviousQuote(
     type: 'resume',
     data: { ...answer.data, capability: answer.capability, version: answer.version },
   });
+}
+
+/**
+ * The previous quotes as the journey's kept applications: a Quote ID this device started or
+ * resumed opens with the capability it kept, and a resumed application joins the list.
+ */
+export function keptApplications(local: () => KeyValueStorage): KeptApplications {
+  return {
+    capabilityFor: (productId, applicationNumber) =>
+      readPreviousQuotes(local(), productId).find((quote) => quote.applicationNumber === applicationNumber)
+        ?.capability,
+    remember(productId, saved, capability) {
+      const applicationNumber = saved.applicationNumber;
+      if (typeof applicationNumber !== 'string') return;
+      const basicDetails = (saved.basicDetails ?? {}) as Partial<PreviousQuote['basicDetails']>;
+      rememberQuote(local(), productId, {
+        applicationNumber,
+        capability,
+        savedAt: new Date().toISOString(),
+        previousQuoteData: {},
+        basicDetails: {
+          policyHolder: basicDetails.policyHolder ?? {},
+          insuredPerson: basicDetails.insuredPerson ?? {},
+        },
+      });
+    },
+  };
 }

@@ -1,24 +1,33 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
  * Spec 01 §2 error popup: title defaults to 'Something went wrong', optional message,
- * closable; locks page scroll while open and returns focus when closed.
+ * closable; locks page scroll while open and returns focus when closed. A popup with its
+ * own choices (the payment failure modal's Retry and Skip) gives `actions`; the first
+ * of them takes the focus, and Escape or the backdrop still mean onClose.
  */
 export function ErrorPopup({
   title = 'Something went wrong',
   message,
+  details,
+  actions,
   onClose,
 }: {
   title?: string;
   message?: string;
+  /** Further lines under the message (a reason, a payment id). */
+  details?: ReactNode;
+  /** Buttons in place of Close. */
+  actions?: ReactNode;
   onClose: () => void;
 }) {
   const closeRef = useRef<HTMLButtonElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previousFocus = document.activeElement as HTMLElement | null;
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    closeRef.current?.focus();
+    (closeRef.current ?? actionsRef.current?.querySelector<HTMLElement>('button'))?.focus();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);
     return () => {
@@ -39,9 +48,16 @@ export function ErrorPopup({
       >
         <h2 id="bf-error-popup-title">{title}</h2>
         {message && <p id="bf-error-popup-message">{message}</p>}
-        <button ref={closeRef} type="button" className="bf-button bf-button--primary" onClick={onClose}>
-          Close
-        </button>
+        {details}
+        {actions ? (
+          <div ref={actionsRef} className="bf-modal__actions">
+            {actions}
+          </div>
+        ) : (
+          <button ref={closeRef} type="button" className="bf-button bf-button--primary" onClick={onClose}>
+            Close
+          </button>
+        )}
       </div>
     </div>
   );

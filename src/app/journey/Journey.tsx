@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { getDefaultFormState } from '@rjsf/utils';
 import { StepFailure, type PlanAdapter } from '../../../engine/plan/adapter.ts';
@@ -10,6 +18,9 @@ import { StepForm, type StepData } from '../../../engine/form/StepForm.tsx';
 import { formValidator } from '../../../engine/validation/createFormValidator.ts';
 import { templates, widgets } from '../../../widgets/registry.ts';
 import { journeyBase } from '../planRegistry.ts';
+import { proposalUrl } from './proposalUrl.ts';
+import { HelpCenterPanel, HelpCenterToggle } from './HelpCenter.tsx';
+import { takeEntryLink } from './entryDetails.ts';
 import { navigate, usePathname } from '../usePathname.ts';
 import { BrandBar } from '../BrandBar.tsx';
 import { ErrorPopup } from './ErrorPopup.tsx';
@@ -18,12 +29,16 @@ import { SidePanel } from './SidePanel.tsx';
 import { Stepper } from './Stepper.tsx';
 import { createBoundSelector } from './boundData.ts';
 import { LandingSections } from '../landing/LandingSections.tsx';
+import { ResumeApplication } from './resume/ResumeApplication.tsx';
 import type { PlanContent } from '../../plans/planContent.ts';
 
 const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
 
 /** Spec 02 §8: what the visitor sees when their details could not be taken forward. */
 const COULD_NOT_PROCESS = 'Sorry we couldn’t process your details, please try again';
+
+/** Spec 02 §9: the pause before routing a resumed application by its stage, and before the pay-later redirect. */
+const RESUME_DELAY_MS = 100;
 
 function routeOf(pathname: string, base: string): string {
   return pathname.slice(base.length).replace(/^\/+|\/+$/g, '');
@@ -40,13 +55,19 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     () => createApplicationStore({ storage: window.sessionStorage, key: dataMappingKey(config.productId) }),
     [config.productId],
   );
+  // An entry link (spec 02 §2.1) fills the application before anything reads it.
+  const [entryData] = useState(() => takeEntryLink(plan, store));
   const application = useSyncExternalStore(store.subscribe, store.getState);
   const machine = useMemo(() => createJourneyMachine(plan.machine, adapter.machine), [plan, adapter]);
   const actor = useActorRef(machine, { input: { application: store.getState() } });
   const meta = useSelector(actor, (snapshot) => activeMeta(snapshot));
   const pathname = usePathname();
   const [popup, setPopup] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const helpId = useId();
+  const toggleHelp = useCallback(() => setHelpOpen((open) => !open), []);
+  const closeHelp = useCallback(() => setHelpOpen(false), []);
+  const [busy, setBusy] = useState<false | 'saving' | 'leaving'>(false);
 
   useEffect(
     () => store.subscribe(() => actor.send({ type: 'APPLICATION.UPDATED', application: store.getState() })),
@@ -63,7 +84,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
 
   const step = meta?.step ? plan.steps[meta.step] : undefined;
   const bind = useMemo(() => step?.definition.bind ?? {}, [step]);
-  const selectBound = useMemo(() => createBoundSelector(bind), [bind]);
+  const selectBound = useMemo(() => createBoundSelector(bind, step?.schema), [bind, step]);
   const formData = selectBound(application);
   const Panel = step ? adapter.panels?.[step.id] : undefined;
   const LandingPanel = adapter.landingPanel;
@@ -105,20 +126,26 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
       if (!step || busy) return;
       if (step.definition.onSubmit) store.dispatch(stepSubmitAction(step.definition.onSubmit, data));
       if (adapter.onStepSubmit) {
-        setBusy(true);
+        setBusy('saving');
+        let outcome;
         try {
-          await adapter.onStepSubmit({
+          outcome = await adapter.onStepSubmit({
             stepId: step.id,
             plan,
             store,
             search: new URLSearchParams(window.location.search),
           });
         } catch (error) {
+          setBusy(false);
           setPopup(error instanceof StepFailure ? error.message : COULD_NOT_PROCESS);
           return;
-        } finally {
-          setBusy(false);
         }
+        // The adapter sent the browser to another page (a payment gateway): keep the loader up.
+        if (outcome === 'left') {
+          setBusy('leaving');
+          return;
+        }
+        setBusy(false);
       }
       const before = actor.getSnapshot();
       actor.send({ type: 'NEXT' });
@@ -132,26 +159,100 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     [actor, adapter, base, busy, plan, step, store],
   );
 
+  // Entry with parameters (spec 02 §2.1): the link's details and references pre-fill the
+  // entry step once; when that makes it valid, it is submitted as if the visitor had pressed
+  // its button, after the plan's pause.
+  const [entering, setEntering] = useState(entryData !== undefined);
+  const submitEntry = useEffectEvent((data: StepData) => {
+    setEntering(false);
+    void handleSubmit(data);
+  });
+  useEffect(() => {
+    if (!entryData) return;
+    const timer = setTimeout(() => submitEntry(entryData), plan.config.entry?.delayMs ?? 0);
+    return () => clearTimeout(timer);
+  }, [entryData, plan]);
+
   const closePopup = useCallback(() => setPopup(undefined), []);
   const goTo = useCallback((route: string) => navigate(base + route), [base]);
+
+  /** Sends the machine an event and takes the visitor where its new state says. */
+  const follow = useCallback(
+    (type: 'NEXT' | 'BACK' | 'PAY_LATER' | 'RESUME') => {
+      const before = actor.getSnapshot();
+      actor.send({ type });
+      const after = actor.getSnapshot();
+      if (after.value === before.value && type !== 'RESUME') return false;
+      const target = activeMeta(after);
+      if (target?.proposalRoute !== undefined) {
+        setBusy('leaving');
+        window.location.assign(proposalUrl(config, target.proposalRoute));
+      } else {
+        navigate(base + (target?.route ?? ''));
+      }
+      return true;
+    },
+    [actor, base, config],
+  );
+
+  /**
+   * A saved application proved and fetched (resume popup, ?applicationNo=): it replaces
+   * this tab's state and, after the spec's pause, the machine routes it by its stage (§4.2).
+   */
+  const resumeApplication = useCallback(
+    (saved: Record<string, unknown>, access: { capability: string; version: number }) => {
+      store.dispatch({ type: 'reset' });
+      store.dispatch({ type: 'resume', data: saved });
+      store.dispatch({
+        type: 'updateMapping',
+        data: { capability: access.capability, version: access.version },
+      });
+      setBusy('saving');
+      setTimeout(() => {
+        setBusy(false);
+        follow('RESUME');
+      }, RESUME_DELAY_MS);
+    },
+    [follow, store],
+  );
 
   return (
     <>
       <BrandBar>
+        {content?.helpCenter && (
+          <HelpCenterToggle
+            label={content.header.helpCenter}
+            open={helpOpen}
+            controls={helpId}
+            onToggle={toggleHelp}
+          />
+        )}
         <a className="bf-header-link" href={`/buyonlineoauth/brochure/${config.productId}`} download>
           {content?.header?.brochure ?? 'Product Brochure'}
         </a>
+        <ResumeApplication
+          plan={plan}
+          session={application}
+          label={content?.header?.resumeApplication ?? 'Resume Application'}
+          kept={adapter.keptApplications}
+          onResumed={resumeApplication}
+        />
         {application.applicationNumber && (
           <span className="bf-quote-id">
             Quote ID: <strong>{application.applicationNumber}</strong>
           </span>
         )}
       </BrandBar>
+      {helpOpen && content?.helpCenter && (
+        <HelpCenterPanel id={helpId} content={content.helpCenter} onClose={closeHelp} />
+      )}
       <div className="bf-journey">
         <SidePanel config={config} />
         <main className="bf-journey__main" id="main">
           {meta?.stepper && <Stepper steps={config.stepper} current={meta.stepper} />}
-          {onLanding && LandingPanel && <LandingPanel stepId="" plan={plan} store={store} goTo={goTo} />}
+          {onLanding && LandingPanel && (
+            <LandingPanel stepId="" plan={plan} store={store} goTo={goTo} follow={follow} />
+          )}
           <section className="bf-card">
             {step ? (
               <StepForm
@@ -163,11 +264,11 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
                 templates={templates}
                 onChange={handleChange}
                 onSubmit={handleSubmit}
-                busy={busy}
+                busy={busy !== false}
                 lookups={adapter.lookups}
                 submitLabel={adapter.submitLabel?.(step.id, application)}
               >
-                {Panel && <Panel stepId={step.id} plan={plan} store={store} goTo={goTo} />}
+                {Panel && <Panel stepId={step.id} plan={plan} store={store} goTo={goTo} follow={follow} />}
               </StepForm>
             ) : (
               <div role="status" className="bf-not-open">
@@ -187,9 +288,12 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
       {onLanding && content?.productIdentification && (
         <p className="bf-product-id">{content.productIdentification.text}</p>
       )}
-      {busy && (
+      {(busy || entering) && (
         <div className="bf-busy-overlay">
-          <Loader label="Saving your details" facts={content?.loaderFacts ?? plan.config.brochure.benefits} />
+          <Loader
+            label={busy === 'leaving' ? 'Taking you to the next page' : 'Saving your details'}
+            facts={content?.loaderFacts ?? plan.config.brochure.benefits}
+          />
         </div>
       )}
       {popup && <ErrorPopup message={popup} onClose={closePopup} />}

@@ -41,6 +41,8 @@ export function validateAgainstPlan(plan: LoadedPlan, state: Record<string, unkn
   ];
   for (const { step, present } of forms) {
     const bind = Object.entries(step.definition.bind);
+    // An unbound popup (a resume lookup) edits no place of the application.
+    if (bind.length === 0) continue;
     if (!bind.every(([, pointer]) => present(getByPointer(state, pointer)))) continue;
     const data = Object.fromEntries(bind.map(([field, pointer]) => [field, getByPointer(state, pointer)]));
     for (const error of validateData(step.schema, data, { uiSchema: step.uiSchema }).errors) {

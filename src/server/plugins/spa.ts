@@ -43,6 +43,8 @@ export const spa = globalPlugin<SpaOptions>('spa', async (app, { root }) => {
     index: 'index.html',
     dotfiles: 'ignore',
     suppressWarning: true,
+    // The build writes .br and .gz beside each file (tools/precompress.ts): sent as they are.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
       const isHashedAsset = relative(root, filePath).startsWith(ASSETS_DIR + sep);

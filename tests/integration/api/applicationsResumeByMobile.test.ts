@@ -117,11 +117,13 @@ describe.each(DATABASES)('resume answers take the same time found or not ($name)
       timed(() => api.post(RETRIEVE, { mobileNumber: mobile, dateOfBirth: HOLDER_DOB })),
       timed(() => api.post(RETRIEVE, { mobileNumber: uniqueMobile(), dateOfBirth: HOLDER_DOB })),
       timed(() =>
-        api.post(
-          RETRIEVE_DATA,
-          { applicationNumber: created.applicationNo, retrieve: 'appnumber', productId: 'T54' },
-          { capability: created.capability },
-        ),
+        api.post(RETRIEVE_DATA, {
+          applicationNumber: created.proposalNumber,
+          quoteId: created.applicationNo,
+          emailId: 'Ramesh.Sharma@gmail.com',
+          retrieve: 'appnumber',
+          productId: 'T54',
+        }),
       ),
       timed(() =>
         api.post(RETRIEVE_DATA, { applicationNumber: '6999999998', retrieve: 'appnumber', productId: 'T54' }),

@@ -70,7 +70,10 @@ describe.each(DATABASES)('stage saves ($name)', (kind) => {
           ? planDetailsOf(extra)
           : section === 'personalDetails'
             ? personalDetailsOf(extra)
-            : { primary: extra };
+            : section === 'paymentDetails'
+              ? // The browser saves pay later only; a payment's result comes from the gateway.
+                { payMode: 'Online', payLater: true, status: 'failure', pageName: 'make-payment' }
+              : { primary: extra };
       const res = await save(
         stage,
         {

@@ -55,9 +55,11 @@ export interface TestApi {
 export async function createTestApi(
   kind: DatabaseKind,
   overrides: Partial<ServerConfig> = {},
+  /** The built SPA to serve (browser tests that seed the database directly); none by default. */
+  staticRoot = '/nonexistent',
 ): Promise<TestApi> {
   const config = kind.config(overrides);
-  const app = await build({ config, staticRoot: '/nonexistent' });
+  const app = await build({ config, staticRoot });
   await app.ready();
   const tokens: Partial<Record<'journey' | 'service', string>> = {};
 

@@ -5,10 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/server/app.ts';
 import { testConfig } from '../../../src/server/config.ts';
+import { precompress } from '../../../tools/precompress.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>bimaflow test</title></head><body><div id="root"></div></body></html>';
 const ASSET = 'assets/index-AbC123.js';
+const BIG_ASSET = 'assets/JourneyPage-XyZ789.js';
+const BIG_SOURCE = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 let staticRoot: string;
@@ -21,6 +25,8 @@ beforeAll(async () => {
   await writeFile(join(staticRoot, 'index.html'), INDEX_HTML);
   await writeFile(join(staticRoot, ASSET), 'console.log("app");');
   await writeFile(join(staticRoot, '.env'), 'SECRET=1');
+  await writeFile(join(staticRoot, BIG_ASSET), BIG_SOURCE);
+  precompress(staticRoot);
 
   app = await build({
     config: testConfig(),
@@ -98,6 +104,32 @@ describe('SPA', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the build-time brotli or gzip copy a browser accepts, and the plain file otherwise', async () => {
+    const br = await app.inject({
+      method: 'GET',
+      url: `/${BIG_ASSET}`,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SOURCE);
+    expect(br.rawPayload.length).toBeLessThan(BIG_SOURCE.length / 3);
+    const gzip = await app.inject({
+      method: 'GET',
+      url: `/${BIG_ASSET}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_SOURCE);
+    const plain = await app.inject({
+      method: 'GET',
+      url: `/${BIG_ASSET}`,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SOURCE);
   });
 
   it('answers a missing asset with a JSON 404, not the HTML shell', async () => {

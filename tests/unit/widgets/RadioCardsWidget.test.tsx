@@ -60,4 +60,18 @@ describe('RadioCardsWidget', () => {
     await user.click(screen.getByText('Cheque'));
     expect(lastData().payMode).toBe('BASBA');
   });
+
+  it('does not offer hiddenValues at all, and keeps the other radios mapped to their values', () => {
+    const hidden = {
+      payMode: { ...uiSchema.payMode, 'ui:options': { hiddenValues: ['BASBA'] } },
+    };
+    const { lastData } = renderForm({ schema, uiSchema: hidden });
+    const group = screen.getByRole('radiogroup', { name: /How would you like to pay\?/ });
+    expect(within(group).queryByRole('radio', { name: /BASBA/ })).toBeNull();
+    expect(within(group).getAllByRole('radio')).toHaveLength(2);
+    within(group)
+      .getByRole('radio', { name: /Cheque/ })
+      .click();
+    expect(lastData()).toEqual({ payMode: 'Cheque' });
+  });
 });

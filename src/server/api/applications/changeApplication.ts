@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LoadedPlan } from '../../../../engine/plan/types.ts';
 import { ApiError } from '../../lib/ApiError.ts';
 import { planFor } from '../../plans/serverPlans.ts';
 import { MESSAGES } from './applicationMessages.ts';
@@ -18,13 +19,26 @@ export interface ApplicationChangeRequest {
   leadId?: string;
   /** Product fields the payload names; each must be the application's. */
   product?: ProductFields;
+  /**
+   * A refusal particular to this change, given the stored application (e.g. a settled payment
+   * is never overwritten); checked after submission and expiry, before the version.
+   */
+  refuse?: (current: Application) => ApiError | undefined;
+  /** Checks the patch further once it fits the plan, and answers the patch to store (e.g. pay later). */
+  finalise?: (patch: ApplicationState, plan: LoadedPlan) => ApplicationState;
 }
 
 /** Why a change did not apply, in the order the visitor should hear it (expiry as resume applies it). */
-function refusal(current: Application | undefined, version: number): ApiError | undefined {
+function refusal(
+  current: Application | undefined,
+  version: number,
+  refuse?: ApplicationChangeRequest['refuse'],
+): ApiError | undefined {
   if (!current) return new ApiError(404, MESSAGES.unknownApplication);
   if (current.journeyFlag) return new ApiError(409, MESSAGES.submitted);
   if (hasExpired(current, indiaToday())) return new ApiError(410, MESSAGES.expired);
+  const particular = refuse?.(current);
+  if (particular) return particular;
   if (current.version !== version) return new ApiError(409, MESSAGES.staleVersion);
   return undefined;
 }
@@ -45,23 +59,24 @@ export async function changeApplication(
 ): Promise<number> {
   requireCapability(app, request, change.applicationNumber);
   const current = await repository.find(change.applicationNumber);
-  const refused = refusal(current, change.version);
+  const refused = refusal(current, change.version, change.refuse);
   if (refused) throw refused;
   const plan = planFor(current!.productId);
   if (!plan) throw new ApiError(404, MESSAGES.unknownApplication);
   assertFitsPlan(plan, change.patch, change.product);
+  const patch = change.finalise ? change.finalise(change.patch, plan) : change.patch;
 
   const version = await repository.change({
     applicationNumber: change.applicationNumber,
     version: change.version,
-    patch: change.stage ? { ...change.patch, userStage: change.stage } : change.patch,
+    patch: change.stage ? { ...patch, userStage: change.stage } : patch,
     stage: change.stage,
-    holder: change.patch.basicDetails ? holderOf(change.patch.basicDetails) : undefined,
+    holder: patch.basicDetails ? holderOf(patch.basicDetails) : undefined,
     leadId: change.leadId,
   });
   if (version !== undefined) return version;
   throw (
-    refusal(await repository.find(change.applicationNumber), change.version) ??
+    refusal(await repository.find(change.applicationNumber), change.version, change.refuse) ??
     new ApiError(409, MESSAGES.staleVersion)
   );
 }

@@ -84,13 +84,9 @@ export function resumeByApplicationNumberRoute(
         response: SEALED_RESPONSES,
       },
     },
-    (request, reply) =>
-      guard.noSoonerThanMinimum(async () => {
-        const { body } = request;
-        await guard.admit(request, reply, {
-          applicationNumber: body.quoteId ?? body.applicationNumber,
-          mobile: body.mobileNumber,
-        });
+    async (request, reply) => {
+      const { body } = request;
+      const resume = async () => {
         const application = await provenApplication(app, repository, request);
         if (!application) throw new ApiError(404, MESSAGES.unknownApplication);
         const refused = resumeRefusal(application, body.productId, indiaToday());
@@ -101,6 +97,17 @@ export function resumeByApplicationNumberRoute(
           capability: issueCapability(app, application.applicationNumber),
           version: application.version,
         };
-      }),
+      };
+      // The window that holds the capability is not guessing: it reads its own application
+      // back (after the payment gateway, on the proposal page) without the lookup's limits.
+      if (!body.quoteId && hasCapability(app, request, body.applicationNumber)) return resume();
+      return guard.noSoonerThanMinimum(async () => {
+        await guard.admit(request, reply, {
+          applicationNumber: body.quoteId ?? body.applicationNumber,
+          mobile: body.mobileNumber,
+        });
+        return resume();
+      });
+    },
   );
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { alreadyPaid, payLaterDetails } from '../payments/payLater.ts';
 import type { ApplicationRepository, ApplicationState } from './applicationRepository.ts';
 import { DATE_TEXT, EMAIL, MOBILE_NUMBER, REF, SEALED_RESPONSES, SHORT_TEXT } from './applicationSchemas.ts';
 import { changeApplication } from './changeApplication.ts';
-import { STAGES, type StageDefinition } from './stages.ts';
+import { PAYMENT_STAGE, STAGES, type StageDefinition } from './stages.ts';
 
 export const STAGES_PATH = '/buyonlineoauth/stages/';
 
@@ -52,6 +53,9 @@ function patchOf({ section, alsoKept = [] }: StageDefinition, body: StageBody): 
  * Stage saves (spec 02 §7 and every stage of §4.1), one route per stage, all alike: the
  * section is stored whole, the stage becomes the userStage, basic details sent alongside
  * are revalidated and update the holder columns. Answers the new version once committed.
+ * The payment-details save records pay later only (422 for anything that claims a payment's
+ * result, which only the gateway's verified answer records) and never overwrites a settled
+ * payment (409).
  */
 export function stageSaveRoutes(app: FastifyInstance, repository: ApplicationRepository) {
   for (const definition of STAGES) {
@@ -70,6 +74,15 @@ export function stageSaveRoutes(app: FastifyInstance, repository: ApplicationRep
           stage: definition.stage,
           leadId: typeof body.leadId === 'string' && body.leadId ? body.leadId : undefined,
           product: { productId: body.productId, planCode: body.planCode, productUIN: body.productUIN },
+          ...(definition.stage === PAYMENT_STAGE
+            ? {
+                refuse: alreadyPaid,
+                finalise: (patch, plan) => ({
+                  ...patch,
+                  paymentDetails: payLaterDetails(plan, patch.paymentDetails),
+                }),
+              }
+            : {}),
         });
         return { status: '200', version };
       },

@@ -39,5 +39,8 @@ export const STAGES: readonly StageDefinition[] = [
   { stage: 'document', section: 'document' },
 ];
 
+/** The stage whose section is the payment (spec 02 §3.6): the browser saves pay later through it. */
+export const PAYMENT_STAGE = 'payment-details';
+
 /** The stage of a new application. */
 export const FIRST_STAGE = 'basic-details';

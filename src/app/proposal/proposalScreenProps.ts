@@ -1,0 +1,15 @@
+import type { Ref } from 'react';
+import type { PlanConfig } from '../../../engine/plan/types.ts';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
+import type { PlanContent } from '../../plans/planContent.ts';
+
+/** What every screen of the proposal page is given. */
+export interface ProposalScreenProps {
+  config: PlanConfig;
+  content: PlanContent;
+  store: ApplicationStore;
+  state: ApplicationState;
+  /** The screen's h1, which takes the focus when the visitor moves between screens. */
+  headingRef: Ref<HTMLHeadingElement>;
+}

@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { StepPanelProps } from '../../engine/plan/adapter.ts';
+import { formatIndianAmount } from '../../widgets/amountInput.ts';
+import { browserApi } from '../api/browserApi.ts';
+import { ApiFailure } from '../api/apiClient.ts';
+import { ErrorPopup } from '../app/journey/ErrorPopup.tsx';
+import type { PlanContent } from '../plans/planContent.ts';
+import { refreshApplication, savePayLater } from './paymentCalls.ts';
+
+/** Spec 02 §9: the pause before the pay-later redirect. */
+const PAY_LATER_DELAY_MS = 100;
+const NOT_SAVED = 'Sorry we couldn’t process your details, please try again';
+
+type Fields = Record<string, unknown>;
+
+/**
+ * The make-payment screen's own part, for any plan (spec 02 §2.8, §4.7): the premium
+ * payable now, Pay Later, and — when the gateway sent the visitor back with a failed
+ * transaction (?txnid=) — the 'Transaction Failed' modal with Retry and Skip (pay later).
+ * The outcome is read back from the server, never from the address bar.
+ */
+export function MakePaymentPanel({ plan, store, follow }: StepPanelProps) {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const copy = (plan.content as PlanContent | undefined)!.payment;
+  const response = ((state.planDetails as Fields).response ?? {}) as Fields;
+  const premium = Number(response.installmentPremiumWithTaxFY);
+  const [failedPayment, setFailedPayment] = useState<Fields>();
+  const [status, setStatus] = useState<'idle' | 'checking' | 'saving'>('idle');
+  const [message, setMessage] = useState<string>();
+  const handled = useRef(false);
+
+  // Back from the gateway: what happened is what the server recorded for that transaction.
+  useEffect(() => {
+    const txnid = new URLSearchParams(window.location.search).get('txnid');
+    if (!txnid || handled.current) return;
+    handled.current = true;
+    const url = new URL(window.location.href);
+    url.searchParams.delete('txnid');
+    window.history.replaceState(window.history.state, '', url);
+    setStatus('checking');
+    refreshApplication(browserApi(), store, plan.config.productId).then(
+      (fresh) => {
+        setStatus('idle');
+        const payment = fresh.paymentDetails as Fields;
+        if (payment.txnid !== txnid) return;
+        if (payment.status === 'failure' && payment.payLater !== true) setFailedPayment(payment);
+        // Settled after all (a late success): the machine routes it like a resume.
+        else if (payment.status === 'success' || payment.basbastatus) follow('RESUME');
+      },
+      (error: unknown) => {
+        setStatus('idle');
+        setMessage(error instanceof ApiFailure ? error.message : NOT_SAVED);
+      },
+    );
+  }, [follow, plan.config.productId, store]);
+
+  const payLater = useCallback(async () => {
+    setFailedPayment(undefined);
+    setMessage(undefined);
+    setStatus('saving');
+    try {
+      await savePayLater(browserApi(), store, plan.config.planCode);
+    } catch (error) {
+      setStatus('idle');
+      setMessage(error instanceof ApiFailure && error.statusCode === 409 ? error.message : NOT_SAVED);
+      return;
+    }
+    setTimeout(() => follow('PAY_LATER'), PAY_LATER_DELAY_MS);
+  }, [follow, plan.config.planCode, store]);
+
+  const retry = useCallback(() => setFailedPayment(undefined), []);
+
+  return (
+    <div className="bf-payment-panel">
+      {Number.isFinite(premium) && premium > 0 && (
+        <p className="bf-payment-panel__amount">
+          <span>{copy.amountLabel}</span> <strong>₹ {formatIndianAmount(String(Math.round(premium)))}</strong>
+        </p>
+      )}
+      <p className="bf-payment-panel__note">{copy.gatewayNote}</p>
+      {status === 'checking' && (
+        <p role="status" className="bf-inline-status">
+          Checking your payment…
+        </p>
+      )}
+      {message && (
+        <p role="alert" className="bf-field-error">
+          {message}
+        </p>
+      )}
+      <div className="bf-payment-panel__later">
+        <span>{copy.payLaterNote}</span>
+        <button
+          type="button"
+          className="bf-button bf-button--secondary"
+          onClick={payLater}
+          disabled={status !== 'idle'}
+          aria-busy={status === 'saving' || undefined}
+        >
+          {status === 'saving' ? 'Saving…' : copy.payLater}
+        </button>
+      </div>
+      {failedPayment && (
+        <ErrorPopup
+          title={copy.failed.title}
+          message={copy.failed.text}
+          onClose={retry}
+          details={
+            <dl className="bf-payment-failure">
+              <div>
+                <dt>{copy.failed.reasonLabel}</dt>
+                <dd>{copy.failed.reason}</dd>
+              </div>
+              {typeof failedPayment.mihpayid === 'string' && failedPayment.mihpayid && (
+                <div>
+                  <dt>{copy.failed.paymentIdLabel}</dt>
+                  <dd>{failedPayment.mihpayid}</dd>
+                </div>
+              )}
+            </dl>
+          }
+          actions={
+            <>
+              <button type="button" className="bf-button bf-button--primary" onClick={retry}>
+                {copy.failed.retry}
+              </button>
+              <button type="button" className="bf-button bf-button--secondary" onClick={payLater}>
+                {copy.failed.skip}
+              </button>
+            </>
+          }
+        />
+      )}
+    </div>
+  );
+}

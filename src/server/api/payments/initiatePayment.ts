@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { indianGrouping } from '../../../pricing/indianGrouping.ts';
+import { ApiError } from '../../lib/ApiError.ts';
+import { planFor } from '../../plans/serverPlans.ts';
+import { MESSAGES } from '../applications/applicationMessages.ts';
+import type { Application, ApplicationRepository } from '../applications/applicationRepository.ts';
+import { indiaToday } from '../applications/policyDates.ts';
+import { requireCapability } from '../applications/requireCapability.ts';
+import { hasExpired } from '../applications/resumeRules.ts';
+import type { StoredQuoteResponse } from '../quotes/priceQuote.ts';
+import type { QuoteRepository } from '../quotes/quoteRepository.ts';
+import { PAYMENT_MESSAGES } from './paymentMessages.ts';
+import { paymentOf, type PayMode } from './paymentPlan.ts';
+import type { PaymentRepository } from './paymentRepository.ts';
+import { gatewayAmount, gatewayName, gatewayText, requestHash, type PaymentForm } from './payuProtocol.ts';
+
+export const PAYMENT_RESPONSE_PATH = '/buyonlineoauth/payments/response';
+
+/** Drawing a txnid again after this many collisions means something else is wrong. */
+const MAX_TXNID_DRAWS = 5;
+
+/** Our transaction ids: 'BF' and 20 random hex digits (PayU allows 25 letters and digits). */
+export const TXNID_PATTERN = '^[A-Za-z0-9]{1,25}$';
+
+export function newTxnid(): string {
+  return `BF${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+export interface InitiateRequest {
+  applicationNumber: string;
+  payMode: PayMode;
+}
+
+/** What the browser posts to the gateway: `action`, method POST and these fields, as they are. */
+export interface PaymentFormAnswer {
+  status: '200';
+  txnid: string;
+  action: string;
+  method: 'POST';
+  fields: PaymentForm;
+}
+
+type Json = Record<string, unknown>;
+
+/** The first instalment with GST of the application's own stored quote; 422 when there is none. */
+async function amountToPay(application: Application, quotes: QuoteRepository): Promise<number> {
+  const noQuote = () => new ApiError(422, PAYMENT_MESSAGES.noQuote);
+  const planDetails = (application.state.planDetails ?? {}) as Json;
+  const quoteNumber = planDetails.quoteNumber;
+  if (typeof quoteNumber !== 'string' || !quoteNumber) throw noQuote();
+  const quote = await quotes.find(quoteNumber);
+  if (
+    !quote ||
+    quote.applicationNumber !== application.applicationNumber ||
+    quote.productId !== application.productId
+  ) {
+    throw noQuote();
+  }
+  const details = (quote.response as unknown as StoredQuoteResponse).answer?.data?.quotePlanSectionDetails;
+  const amount = details?.installmentPremiumWithTaxFY;
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) throw noQuote();
+  // The quote must be of the premium the application says it pays: a quote of the same
+  // application for another amount (an older one) does not set the price.
+  const premium = Number(String(planDetails.investmentAmount ?? '').replace(/,/g, ''));
+  if (
+    premium !== details.installmentPremium ||
+    planDetails.investmentFrequency !== details.premiumFrequency
+  ) {
+    throw noQuote();
+  }
+  return amount;
+}
+
+function holderOf(application: Application) {
+  const basicDetails = (application.state.basicDetails ?? {}) as { policyHolder?: Json };
+  const holder = basicDetails.policyHolder ?? {};
+  const fullName = gatewayName(holder.fullName);
+  const individual = holder.proposalType === undefined || holder.proposalType === 'Individual';
+  return {
+    // PayU's firstname: the first name of a person, the whole name of an organisation.
+    firstname: gatewayName(holder.firstname) || (individual ? (fullName.split(' ')[0] ?? '') : fullName),
+    email: gatewayText(holder.emailId, 50),
+    phone: typeof holder.mobileNumber === 'string' ? holder.mobileNumber.replace(/[^0-9]/g, '') : '',
+  };
+}
+
+/** Where the gateway posts its answer back: PUBLIC_BASE_URL, or the origin the browser called us at. */
+function responseUrl(app: FastifyInstance, request: FastifyRequest): string {
+  const base = app.serverConfig.payment.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  return `${base}${PAYMENT_RESPONSE_PATH}`;
+}
+
+/**
+ * Starts a payment (issue 5): checks the application may pay in this mode, takes the amount
+ * from the server's own stored quote, records the payment as 'initiated' and answers the
+ * signed form the browser posts to the gateway. The salt signs; it is never in the answer.
+ */
+export async function initiatePayment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  repositories: { applications: ApplicationRepository; quotes: QuoteRepository; payments: PaymentRepository },
+  { applicationNumber, payMode }: InitiateRequest,
+): Promise<PaymentFormAnswer> {
+  requireCapability(app, request, applicationNumber);
+  const application = await repositories.applications.find(applicationNumber);
+  if (!application) throw new ApiError(404, MESSAGES.unknownApplication);
+  if (application.journeyFlag) throw new ApiError(409, MESSAGES.submitted);
+  if (hasExpired(application, indiaToday(app.serverConfig.now?.())))
+    throw new ApiError(410, MESSAGES.expired);
+  const plan = planFor(application.productId);
+  if (!plan) throw new ApiError(404, MESSAGES.unknownApplication);
+  const payment = paymentOf(plan);
+  if (!payment.modes.includes(payMode)) {
+    throw new ApiError(422, PAYMENT_MESSAGES.payMode, [
+      { field: 'payMode', message: PAYMENT_MESSAGES.payMode },
+    ]);
+  }
+  if (await repositories.payments.isPaid(applicationNumber))
+    throw new ApiError(409, PAYMENT_MESSAGES.alreadyPaid);
+
+  const rupees = await amountToPay(application, repositories.quotes);
+  const limit = payment.basbaMaximumPremium;
+  if (payMode === 'BASBA' && limit !== undefined && rupees > limit) {
+    const message = PAYMENT_MESSAGES.basbaLimit(indianGrouping(limit));
+    throw new ApiError(422, message, [{ field: 'payMode', message }]);
+  }
+
+  const { key, salt, gatewayUrl, basbaGatewayUrl } = app.serverConfig.payment;
+  const surl = responseUrl(app, request);
+  for (let draw = 0; draw < MAX_TXNID_DRAWS; draw += 1) {
+    const txnid = newTxnid();
+    const unsigned = {
+      key,
+      txnid,
+      amount: gatewayAmount(rupees),
+      productinfo: gatewayText(plan.config.productName, 100),
+      ...holderOf(application),
+      surl,
+      furl: surl,
+      udf1: application.applicationNumber,
+      udf2: payMode,
+      udf3: application.productId,
+      udf4: application.proposalNumber,
+      udf5: '',
+    };
+    const fields: PaymentForm = { ...unsigned, hash: requestHash(unsigned, salt) };
+    const recorded = await repositories.payments.insert({
+      applicationNumber,
+      productId: application.productId,
+      txnid,
+      payMode,
+      amount: fields.amount,
+      payload: { request: fields, quoteNumber: (application.state.planDetails as Json).quoteNumber },
+    });
+    if (!recorded) continue;
+    return {
+      status: '200',
+      txnid,
+      action: payMode === 'BASBA' ? basbaGatewayUrl : gatewayUrl,
+      method: 'POST',
+      fields,
+    };
+  }
+  throw new Error(`no free txnid after ${MAX_TXNID_DRAWS} draws`);
+}

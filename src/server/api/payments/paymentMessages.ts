@@ -1,0 +1,20 @@
+/**
+ * What the payments context says. The spec's words where it has them (spec 02 §8: the
+ * failure modal's reason, the quote failure); the rest is ours, in plain words.
+ */
+export const PAYMENT_MESSAGES = {
+  /** Spec 02 §8, quote failure: the application has no stored quote to take the amount from. */
+  noQuote: 'Failed to calculate quote details.',
+  /** A second payment of an application already paid (or whose Bima-ASBA mandate is approved). */
+  alreadyPaid: 'This application is already paid.',
+  payMode: 'Please enter valid pay mode.',
+  /** Bima-ASBA asked for above the plan's limit (spec 02 §4.7 hides it there); the make-payment step's words. */
+  basbaLimit: (limit: string) => `BASBA is available for premiums up to ${limit}. Please pay online.`,
+  /** A payment status asked for with a transaction id that is not this window's. */
+  unknownPayment: 'No payment with this transaction id was found for this application.',
+  invalidTxnid: 'Please enter valid transaction id.',
+  /** A stage save that tries to record a payment result: only the gateway's answer may. */
+  payLaterOnly: 'Only Pay Later can be saved here; payments are recorded from the payment gateway.',
+  /** Spec 02 §8, payment failure modal reason. */
+  notAuthorized: 'Transaction not Authorized',
+} as const;

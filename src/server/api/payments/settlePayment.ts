@@ -1,0 +1,161 @@
+import type { Db, Queryable } from '../../db/Db.ts';
+import type { PayMode } from './paymentPlan.ts';
+import {
+  PAYMENT_COLUMNS,
+  toPayment,
+  type Payment,
+  type PaymentRow,
+  type PaymentStatus,
+} from './paymentRepository.ts';
+import type { GatewayStatus } from './payuProtocol.ts';
+
+/** A verified answer of the gateway about one of our payments (see gatewayResponse). */
+export interface GatewayOutcome {
+  txnid: string;
+  status: GatewayStatus;
+  mihpayid: string | null;
+  mode: string | null;
+  errorMessage: string | null;
+  /** Every field the gateway sent (the hash included), kept with the payment. */
+  fields: Record<string, string>;
+}
+
+export interface Settlement {
+  /** The payment as recorded after this answer. */
+  payment: Payment;
+  /** False for a replay, or an answer that may not change what is recorded (e.g. a failure after a success). */
+  changed: boolean;
+  /** The application's new version, when its paymentDetails changed. */
+  applicationVersion?: number;
+}
+
+/** Why a verified answer was still not recorded (the caller answers 400, nothing changed). */
+export class SettlementRefusal extends Error {}
+
+/**
+ * What an answer does to a payment: a success is final (a txnid settles once); the same
+ * status again is a replay; a pending may become success or failure; a failure may still
+ * turn out a success (the bank confirmed late) but not pending again. Undefined: no change.
+ */
+export function nextStatus(current: PaymentStatus, incoming: GatewayStatus): GatewayStatus | undefined {
+  if (current === 'success' || current === incoming) return undefined;
+  if (current === 'failure' && incoming === 'pending') return undefined;
+  return incoming;
+}
+
+/** Bima-ASBA's mandate state (spec 02 §3.6): 'initiated' while it waits in the UPI app, 'success' when approved. */
+export function basbaStatusOf(payMode: PayMode, status: PaymentStatus): 'initiated' | 'success' | undefined {
+  if (payMode !== 'BASBA') return undefined;
+  if (status === 'success') return 'success';
+  if (status === 'pending') return 'initiated';
+  return undefined;
+}
+
+/** The application's `paymentDetails` (spec 02 §3.6) for a payment as recorded. */
+export function paymentDetailsOf(payment: Payment): Record<string, unknown> {
+  const basbastatus = basbaStatusOf(payment.payMode, payment.status);
+  return {
+    payMode: payment.payMode,
+    status: payment.status,
+    ...(basbastatus ? { basbastatus } : {}),
+    mihpayid: payment.mihpayid,
+    txnid: payment.txnid,
+    amount: payment.amount,
+    mode: payment.mode,
+    payLater: false,
+    error_Message: payment.errorMessage,
+    pageName: 'make-payment',
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+async function lockedPayment(tx: Queryable, txnid: string): Promise<Payment | undefined> {
+  const { rows } = await tx.query<PaymentRow>(
+    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE txnid = $1 FOR UPDATE`,
+    [txnid],
+  );
+  return rows[0] ? toPayment(rows[0]) : undefined;
+}
+
+/**
+ * Saves the payment into its application, server-side: paymentDetails and userStage
+ * 'payment-details', a new version (no browser version is needed: the gateway is the
+ * authority). An application already holding another settled payment keeps it.
+ */
+async function saveIntoApplication(tx: Queryable, payment: Payment): Promise<number | undefined> {
+  const { rows } = await tx.query<{ payment_details: Record<string, unknown> | string | null }>(
+    `SELECT state->'paymentDetails' AS payment_details FROM applications WHERE application_number = $1 FOR UPDATE`,
+    [payment.applicationNumber],
+  );
+  if (!rows[0]) return undefined;
+  const raw = rows[0].payment_details;
+  const current = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown> | null;
+  if (current?.status === 'success' && current.txnid !== payment.txnid) return undefined;
+  const patch = { paymentDetails: paymentDetailsOf(payment), userStage: 'payment-details' };
+  const updated = await tx.query<{ version: number }>(
+    `UPDATE applications SET state = state || $2::jsonb, stage = 'payment-details', version = version + 1,
+       updated_at = now()
+     WHERE application_number = $1
+     RETURNING version`,
+    [payment.applicationNumber, JSON.stringify(patch)],
+  );
+  return updated.rows[0] ? Number(updated.rows[0].version) : undefined;
+}
+
+/**
+ * Records a verified gateway answer, idempotently, in one transaction: the payment row is
+ * locked (SELECT … FOR UPDATE), so of many copies of one answer arriving at once exactly one
+ * changes it and its application; the others find it changed and change nothing. A mihpayid
+ * already recorded for another payment is refused.
+ */
+export async function settlePayment(db: Db, outcome: GatewayOutcome): Promise<Settlement> {
+  try {
+    return await db.transaction(async (tx) => {
+      const current = await lockedPayment(tx, outcome.txnid);
+      if (!current) throw new SettlementRefusal(`unknown txnid ${outcome.txnid}`);
+      const status = nextStatus(current.status, outcome.status);
+      if (!status) return { payment: current, changed: false };
+      if (outcome.mihpayid) {
+        const taken = await tx.query(`SELECT 1 FROM payments WHERE mihpayid = $1 AND txnid <> $2`, [
+          outcome.mihpayid,
+          outcome.txnid,
+        ]);
+        if (taken.rows.length) {
+          throw new SettlementRefusal(`mihpayid ${outcome.mihpayid} is recorded for another payment`);
+        }
+      }
+      const { rows } = await tx.query<PaymentRow>(
+        `UPDATE payments SET
+           status = $2,
+           mihpayid = COALESCE($3, mihpayid),
+           mode = $4,
+           basba_status = $5,
+           error_message = $6,
+           payload = jsonb_set(payload, '{responses}', COALESCE(payload->'responses', '[]'::jsonb) || $7::jsonb),
+           settled_at = CASE WHEN $2 = 'success' THEN now() ELSE settled_at END,
+           updated_at = now()
+         WHERE id = $1::bigint
+         RETURNING ${PAYMENT_COLUMNS}`,
+        [
+          current.id,
+          status,
+          outcome.mihpayid,
+          outcome.mode,
+          basbaStatusOf(current.payMode, status) ?? null,
+          outcome.errorMessage,
+          JSON.stringify([{ receivedAt: new Date().toISOString(), fields: outcome.fields }]),
+        ],
+      );
+      const payment = toPayment(rows[0]!);
+      const applicationVersion = await saveIntoApplication(tx, payment);
+      return { payment, changed: true, ...(applicationVersion ? { applicationVersion } : {}) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new SettlementRefusal('mihpayid recorded concurrently for another payment');
+    throw error;
+  }
+}

@@ -1,0 +1,272 @@
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BUILT_INDEX, launchBrowser, SCREENSHOTS } from './harness.ts';
+import { createTestApi, DATABASES, type TestApi } from '../integration/api/testApp.ts';
+import {
+  FAST_RESUME,
+  indiaDaysAgo,
+  personalDetailsOf,
+  seed,
+  type CreatedApplication,
+} from '../integration/api/applicationsFixtures.ts';
+import {
+  gatewayResponse,
+  initiate,
+  payableApplication,
+  postGatewayResponse,
+} from '../integration/api/paymentsFixtures.ts';
+
+/*
+ * Spec 02 §4.2 in real Chromium: applications brought to each stage through the real API
+ * (and, for a submitted, expired or other product's application, by setting its row, which
+ * no API may do), then resumed through the 'Welcome Back!' dialog with email, Quote ID and
+ * application number. Each row of the table lands where the plan's machine says; each
+ * refusal shows its §8 message. The server is the real app, in this process, so the test
+ * can reach its database; it serves the built SPA like `npm start`.
+ */
+
+const JOURNEY = '/retirement-plans/guaranteed-pension-plan/';
+const PROPOSAL = '/retirement-plans/guaranteed-pension-plan/proposal';
+const EMAIL = 'Ramesh.Sharma@gmail.com';
+
+let api: TestApi;
+let baseUrl: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  api = await createTestApi(DATABASES[0]!, FAST_RESUME, join(BUILT_INDEX, '..'));
+  await api.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+interface Seeded {
+  created: CreatedApplication;
+  version: number;
+}
+
+/** An application with a stored quote and saved plan details (stage plan-details). */
+async function atPlanDetails(): Promise<Seeded> {
+  const { created, version } = await payableApplication(api, 100000);
+  return { created, version };
+}
+
+async function save(seeded: Seeded, stage: string, body: Record<string, unknown>): Promise<Seeded> {
+  const res = await api.post(
+    `/buyonlineoauth/stages/${stage}`,
+    { applicationNumber: seeded.created.applicationNo, version: seeded.version, ...body },
+    { capability: seeded.created.capability },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...seeded, version: api.open<{ version: number }>(res).version };
+}
+
+/** Pays through the gateway's signed answer, as the sandbox would post it. */
+async function pay(seeded: Seeded, payMode: 'Online' | 'BASBA', status: 'success' | 'failure' | 'pending') {
+  const form = await initiate(api, seeded.created, payMode);
+  const res = await postGatewayResponse(api, gatewayResponse(form, status, api.config.payment.salt));
+  expect(res.statusCode, res.body).toBe(303);
+}
+
+async function resumeInBrowser(created: CreatedApplication, email = EMAIL) {
+  await page.goto(baseUrl + JOURNEY);
+  await page.getByRole('button', { name: 'Resume Application' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome Back!' });
+  await dialog
+    .locator('label')
+    .filter({ hasText: /^Email, Quote ID and application number$/ })
+    .click();
+  await dialog.getByRole('combobox', { name: 'Email ID' }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Quote ID', exact: true }).fill(created.applicationNo);
+  await dialog.getByRole('textbox', { name: 'Application Number', exact: true }).fill(created.proposalNumber);
+  await dialog.getByRole('button', { name: 'Proceed' }).click();
+  return dialog;
+}
+
+async function landsOn(created: CreatedApplication, where: { route?: string; proposal?: string }) {
+  await resumeInBrowser(created);
+  if (where.proposal !== undefined) {
+    await page.waitForURL((url) => url.pathname === PROPOSAL && url.hash === `#/${where.proposal}`);
+  } else {
+    await page.waitForURL((url) => url.pathname === JOURNEY + where.route!);
+    // The journey holds the resumed application: its Quote ID is in the header.
+    await page.getByText(created.applicationNo).first().waitFor();
+  }
+}
+
+describe('resume by application number routes by stage (spec 02 §4.2)', () => {
+  it('basic-details goes to the first screen with the details filled in', async () => {
+    const { created } = await payableApplication(api);
+    await seed(api, created.applicationNo, `state = jsonb_set(state, '{userStage}', '"basic-details"')`);
+    await landsOn(created, { route: '' });
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('Ramesh Kumar Sharma');
+  });
+
+  it('plan-details goes to plan details with the saved premium', async () => {
+    const { created } = await atPlanDetails();
+    await landsOn(created, { route: 'plan-details' });
+    expect(await page.getByLabel('Investment Amount').inputValue()).toBe('1,00,000');
+  });
+
+  it('personal-details without an address goes to additional details', async () => {
+    const seeded = await save(await atPlanDetails(), 'personal-details', {
+      personalDetails: personalDetailsOf(),
+    });
+    await landsOn(seeded.created, { route: 'additional-details' });
+  });
+
+  it('payment-details, online success, goes to payment-success', async () => {
+    const seeded = await atPlanDetails();
+    await pay(seeded, 'Online', 'success');
+    await landsOn(seeded.created, { proposal: 'payment-success' });
+    await page.getByText('Payment Successful').waitFor();
+  });
+
+  it('payment-details, online failure without bank details, goes to review', async () => {
+    const seeded = await atPlanDetails();
+    await pay(seeded, 'Online', 'failure');
+    await landsOn(seeded.created, { route: 'review-details' });
+  });
+
+  it('payment-details, pay later without bank details, goes to review', async () => {
+    const seeded = await save(await atPlanDetails(), 'payment-details', {
+      paymentDetails: { payLater: true, status: 'failure', payMode: 'Online' },
+    });
+    await landsOn(seeded.created, { route: 'review-details' });
+  });
+
+  it('payment-details, BASBA mandate initiated, goes to payment-success', async () => {
+    const seeded = await atPlanDetails();
+    await pay(seeded, 'BASBA', 'pending');
+    await landsOn(seeded.created, { proposal: 'payment-success' });
+  });
+
+  it('payment-details, BASBA without a mandate, goes to review', async () => {
+    const seeded = await atPlanDetails();
+    await pay(seeded, 'BASBA', 'failure');
+    await landsOn(seeded.created, { route: 'review-details' });
+  });
+
+  it('emandate-details after a failed online payment with bank details goes to the proposal page root', async () => {
+    let seeded = await atPlanDetails();
+    await pay(seeded, 'Online', 'failure');
+    seeded = { ...seeded, version: seeded.version + 1 };
+    seeded = await save(seeded, 'bank-details', {
+      bankDetails: { primary: { accountNumber: '000123456789' } },
+    });
+    seeded = await save(seeded, 'emandate-details', { eMandateDetails: { status: 'pending' } });
+    await landsOn(seeded.created, { proposal: '' });
+  });
+
+  const PROPOSAL_ROWS: Array<[string, string, Record<string, unknown>, string]> = [
+    ['journey-details', 'journeyDetails', { primary: { type: 'manual' } }, 'personal-details/basic'],
+    [
+      'employment-details',
+      'employmentDetails',
+      { primary: { employer: 'Acme' } },
+      'personal-details/employment',
+    ],
+    ['pd-nominee-details', 'pdNomineeDetails', { nominees: [] }, 'personal-details/nominee'],
+    ['other-policy-details', 'otherPolicyDetails', { primary: {} }, 'bank-details/'],
+    [
+      'bank-details',
+      'bankDetails',
+      { primary: { accountNumber: '000123456789' } },
+      'bank-details/sub-bank-details',
+    ],
+    [
+      'fatca-details',
+      'fatcaDetails',
+      { primary: { taxResidentOutsideIndia: 'N' } },
+      'bank-details/fatca-details',
+    ],
+    ['document', 'document', { primary: { submitted: true } }, 'thank-you'],
+  ];
+  it.each(PROPOSAL_ROWS)('%s goes to the proposal page', async (stage, section, data, proposal) => {
+    const seeded = await save(await atPlanDetails(), stage, { [section]: data });
+    await landsOn(seeded.created, { proposal });
+  });
+
+  it('personal-details with an address goes to personal-details/basic', async () => {
+    const seeded = await atPlanDetails();
+    const addressed = await save(seeded, 'personal-details', {
+      personalDetails: personalDetailsOf({ addressline1: '12 MG Road' }),
+    });
+    await landsOn(addressed.created, { proposal: 'personal-details/basic' });
+  });
+
+  it('document for a joint life goes to the secondary upload until both are submitted', async () => {
+    const seeded = await atPlanDetails();
+    await seed(
+      api,
+      seeded.created.applicationNo,
+      `state = jsonb_set(state, '{basicDetails,policyHolder,buyFor}', '"Joint Life"')`,
+    );
+    const saved = await save({ ...seeded, version: seeded.version }, 'document', {
+      document: { primary: { submitted: true } },
+    });
+    await landsOn(saved.created, { proposal: 'review-upload-doc/upload-doc?type=secondary' });
+  });
+});
+
+describe('resume refusals show the §8 messages', () => {
+  async function refused(created: CreatedApplication, message: string, email = EMAIL) {
+    const dialog = await resumeInBrowser(created, email);
+    await dialog.getByRole('alert').filter({ hasText: message }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(JOURNEY);
+  }
+
+  it('another product', async () => {
+    const { created } = await atPlanDetails();
+    await seed(api, created.applicationNo, `product_id = 'T56'`);
+    await refused(created, 'Please enter valid application.');
+  });
+
+  it('already submitted', async () => {
+    const { created } = await atPlanDetails();
+    await seed(api, created.applicationNo, 'journey_flag = true');
+    await refused(created, 'This application is already submitted.');
+  });
+
+  it('no basic details', async () => {
+    const { created } = await atPlanDetails();
+    await seed(api, created.applicationNo, `state = state - 'basicDetails'`);
+    await refused(created, 'Failed to retrive data.');
+  });
+
+  it('expired', async () => {
+    const { created } = await atPlanDetails();
+    await seed(api, created.applicationNo, 'policy_start_date = $2::date', [indiaDaysAgo(31)]);
+    await refused(created, 'The Application Number has expired. Please start a new application.');
+    await page.screenshot({ path: join(SCREENSHOTS, 'resume-expired-phone.png') });
+  });
+
+  it('no such application, or the wrong email', async () => {
+    const { created } = await atPlanDetails();
+    await refused(created, 'Please enter valid application number', 'someone.else@gmail.com');
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyConditionalRules,
+  collectConditionalRules,
+  conditionalOutcomes,
+} from '../../../engine/form/conditionalUi.ts';
+import { readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+
+describe('conditional uiSchema rules', () => {
+  const uiSchema = {
+    payMode: {
+      'ui:widget': 'RadioCardsWidget',
+      'ui:options': {
+        when: [
+          { field: 'premium', exclusiveMinimum: 200000, set: { 'ui:options': { hiddenValues: ['B'] } } },
+        ],
+      },
+    },
+    category: {
+      'ui:options': {
+        when: [{ field: 'option', in: ['A', 'C'], negate: true, set: { 'ui:disabled': true } }],
+      },
+    },
+  };
+  const rules = collectConditionalRules(uiSchema);
+
+  it('holds a numeric rule only for a number above exclusiveMinimum', () => {
+    expect(conditionalOutcomes(rules, { premium: 200001, option: 'A' })).toBe('10');
+    expect(conditionalOutcomes(rules, { premium: 200000, option: 'A' })).toBe('00');
+    expect(conditionalOutcomes(rules, { premium: '300000', option: 'A' })).toBe('00');
+    expect(conditionalOutcomes(rules, { option: 'B' })).toBe('01');
+  });
+
+  it('merges what a holding rule sets, keeping the rest of the field', () => {
+    const applied = applyConditionalRules(uiSchema, rules, '10') as Record<string, Record<string, unknown>>;
+    expect(applied.payMode!['ui:widget']).toBe('RadioCardsWidget');
+    expect((applied.payMode!['ui:options'] as Record<string, unknown>).hiddenValues).toEqual(['B']);
+    expect(applied.category).toBe(uiSchema.category);
+  });
+
+  it('hides BASBA on the T54 make-payment step above 2,00,000 (spec 02 §4.7)', () => {
+    const ui = readPlanFiles('T54')['steps/make-payment.ui.json'] as Record<string, unknown>;
+    const t54 = collectConditionalRules(ui);
+    const hidden = (premium: number) => {
+      const applied = applyConditionalRules(ui, t54, conditionalOutcomes(t54, { premium })) as Record<
+        string,
+        { 'ui:options'?: { hiddenValues?: string[] } }
+      >;
+      return applied.payMode?.['ui:options']?.hiddenValues ?? [];
+    };
+    expect(hidden(200000)).toEqual([]);
+    expect(hidden(200001)).toEqual(['BASBA']);
+  });
+});
