@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import type { LoadedStep } from '../plan/types.ts';
@@ -6,6 +6,7 @@ import { getByPointer } from '../schema/pointer.ts';
 import type { ApplicationState } from '../state/applicationState.ts';
 import { formValidator } from '../validation/createFormValidator.ts';
 import { StepForm, type StepData } from './StepForm.tsx';
+import { useModalDialog } from './useModalDialog.ts';
 
 export interface PopupFormProps {
   popup: LoadedStep;
@@ -53,25 +54,7 @@ export function PopupForm({
   }));
   const validator = useMemo(() => formValidator(), []);
   const submit = useCallback((data: StepData) => void onSubmit(data), [onSubmit]);
-  const dialogRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onCancel();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      document.body.style.overflow = previous;
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [onCancel]);
-
-  // Focus moves into the dialog when it opens and back to where it was when it closes.
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialogRef.current?.focus();
-    return () => opener?.focus?.();
-  }, []);
+  const dialogRef = useModalDialog(onCancel);
 
   return createPortal(
     <div className="bf-modal-backdrop">

@@ -108,8 +108,15 @@ const payMode = (name: 'Online' | 'BASBA') =>
 
 describe('entry link (spec 02 §2.1)', () => {
   it('pre-fills basic details with the partner references, creates the application and moves to plan details', async () => {
+    // What a link leaves out (country code, proposer type, WhatsApp) takes the form's defaults.
+    const {
+      countryCode: _code,
+      proposalType: _type,
+      whatsappDisclaimer: _whatsapp,
+      ...minimal
+    } = holder({ fullName: 'Anil Kumar Joshi' });
     const started = Date.now();
-    await page.goto(entryLink(holder({ fullName: 'Anil Kumar Joshi' })));
+    await page.goto(entryLink(minimal));
     await page.getByText('Saving your details').first().waitFor();
     await heading('Customise your pension plan');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
@@ -122,6 +129,8 @@ describe('entry link (spec 02 §2.1)', () => {
       agentNumber: 'AG7781',
       sourceOfBusiness: 'Bancassurance',
       contractRegister: 'CR19',
+      countryCode: '91',
+      proposalType: 'Individual',
     });
     expect(saved.applicationNumber).toMatch(/^[6-9]\d{9}$/);
     // Default plan details (50,000; Yearly; 5 years; Yearly annuity; Single; Life Annuity).
@@ -132,6 +141,26 @@ describe('entry link (spec 02 §2.1)', () => {
       .getByRole('heading', { name: 'Share your basic details to calculate regular pension income' })
       .waitFor();
     expect((await state()).applicationNumber).toBe(saved.applicationNumber);
+  });
+
+  it('an organisation proposer sees Name of Entity and Date of Incorporation, with no maximum age', async () => {
+    const organisation = holder({
+      proposalType: 'Organisation',
+      fullName: 'Shree Ganesh Traders',
+      dateOfBirth: format(subYears(new Date(), 92), 'dd/MM/yyyy'),
+    });
+    const { disclamer1: _consent, ...details } = organisation;
+    await page.goto(entryLink(details));
+    await page
+      .getByRole('heading', { name: 'Share your basic details to calculate regular pension income' })
+      .waitFor();
+    expect(await page.getByLabel('Name of Entity').inputValue()).toBe('Shree Ganesh Traders');
+    expect(await page.getByLabel('Date of Incorporation').inputValue()).toBe(
+      format(subYears(new Date(), 92), 'dd/MM/yyyy'),
+    );
+    await page.getByRole('checkbox', { name: /I authorise/ }).check({ force: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading('Customise your pension plan');
   });
 
   it('leaves incomplete details on the form for the visitor to finish', async () => {

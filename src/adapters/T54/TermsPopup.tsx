@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModalDialog } from '../../../engine/form/useModalDialog.ts';
 
 /** The Terms & Conditions popup of the review screen (spec 02 §2.7); text from the plan's content. */
 export function TermsPopup({
@@ -11,17 +12,7 @@ export function TermsPopup({
   onClose: () => void;
 }) {
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      document.body.style.overflow = previous;
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [onClose]);
+  useModalDialog(onClose, () => closeRef.current);
   return (
     <div className="bf-modal-backdrop" onClick={onClose}>
       <div

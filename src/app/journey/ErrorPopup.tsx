@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useModalDialog } from '../../../engine/form/useModalDialog.ts';
 
 /**
  * Spec 01 §2 error popup: title defaults to 'Something went wrong', optional message,
@@ -23,19 +24,7 @@ export function ErrorPopup({
 }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const actionsRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previousFocus = document.activeElement as HTMLElement | null;
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    (closeRef.current ?? actionsRef.current?.querySelector<HTMLElement>('button'))?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      window.removeEventListener('keydown', onKey);
-      previousFocus?.focus?.();
-    };
-  }, [onClose]);
+  useModalDialog(onClose, () => closeRef.current ?? actionsRef.current?.querySelector<HTMLElement>('button'));
   return (
     <div className="bf-modal-backdrop" onClick={onClose}>
       <div

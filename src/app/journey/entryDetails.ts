@@ -1,4 +1,6 @@
+import { getDefaultFormState } from '@rjsf/utils';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
+import { formValidator } from '../../../engine/validation/createFormValidator.ts';
 import { getByPointer } from '../../../engine/schema/pointer.ts';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { validateData } from '../../../engine/validation/validateData.ts';
@@ -94,6 +96,18 @@ export function takeEntryLink(
   }
   const step = plan.steps[entry.step];
   if (!details || !step) return undefined;
-  const data = createBoundSelector(step.definition.bind, step.schema)(store.getState());
+  // What the link leaves out takes the step's defaults (country code 91, Individual, ...),
+  // as it would on screen.
+  const data = getDefaultFormState(
+    formValidator(),
+    step.schema,
+    createBoundSelector(step.definition.bind, step.schema)(store.getState()),
+    step.schema,
+    false,
+    { constAsDefaults: 'never' },
+  ) as StepData;
+  for (const [field, pointer] of Object.entries(step.definition.bind)) {
+    store.dispatch({ type: 'setAt', pointer, value: data[field] });
+  }
   return validateData(step.schema, data).valid ? data : undefined;
 }

@@ -50,5 +50,15 @@ describe('conditional uiSchema rules', () => {
     };
     expect(hidden(200000)).toEqual([]);
     expect(hidden(200001)).toEqual(['BASBA']);
+    // The screen, the step's validation and the server's refusal use one limit.
+    const files = readPlanFiles('T54');
+    const limit = (files['plan.json'] as { payment: { basbaMaximumPremium: number } }).payment
+      .basbaMaximumPremium;
+    const schema = files['steps/make-payment.schema.json'] as {
+      if: { properties: { premium: { exclusiveMinimum: number } } };
+    };
+    expect(schema.if.properties.premium.exclusiveMinimum).toBe(limit);
+    expect(hidden(limit)).toEqual([]);
+    expect(hidden(limit + 1)).toEqual(['BASBA']);
   });
 });

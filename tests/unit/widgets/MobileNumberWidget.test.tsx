@@ -43,6 +43,27 @@ describe('DialCodeWidget', () => {
     expect(container.querySelector('.bf-dial__face')!.textContent).toBe('+44');
   });
 
+  it('chooses a code reached by arrow keys only on Enter or leaving the select, not at each step', () => {
+    const { lastData, container } = renderForm({ schema, uiSchema, formData: { countryCode: '91' } });
+    const select = screen.getByLabelText(/Code/) as HTMLSelectElement;
+    const changes = () => lastData().countryCode;
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: '44' } });
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: '1' } });
+    // Shown while browsing, not yet chosen.
+    expect(container.querySelector('.bf-dial__face')!.textContent).toBe('+1');
+    expect(changes()).not.toBe('1');
+    expect(changes()).not.toBe('44');
+    fireEvent.blur(select);
+    expect(changes()).toBe('1');
+    fireEvent.focus(select);
+    fireEvent.keyDown(select, { key: 'ArrowUp' });
+    fireEvent.change(select, { target: { value: '44' } });
+    fireEvent.keyDown(select, { key: 'Enter' });
+    expect(changes()).toBe('44');
+  });
+
   it('sits narrow, left of the number, in one grid row', () => {
     const { container } = renderForm({ schema, uiSchema });
     const row = container.querySelector<HTMLElement>('.bf-row')!;

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { FoundApplication, MobileLookup } from './resumeCalls.ts';
+import { useModalDialog } from '../../../../engine/form/useModalDialog.ts';
 
 export interface ResumePickDialogProps {
   title: string;
@@ -32,25 +33,8 @@ export function ResumePickDialog({
 }: ResumePickDialogProps) {
   const { applications } = lookup;
   const [picked, setPicked] = useState(applications[0]?.applicationNumber);
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useModalDialog(onCancel);
   const id = useId();
-
-  useEffect(() => {
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onCancel();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      document.body.style.overflow = previous;
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [onCancel]);
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialogRef.current?.focus();
-    return () => opener?.focus?.();
-  }, []);
 
   const proceed = (event: FormEvent) => {
     event.preventDefault();
