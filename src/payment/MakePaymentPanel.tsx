@@ -25,6 +25,7 @@ export function MakePaymentPanel({ plan, store, follow }: StepPanelProps) {
   const response = ((state.planDetails as Fields).response ?? {}) as Fields;
   const premium = Number(response.installmentPremiumWithTaxFY);
   const [failedPayment, setFailedPayment] = useState<Fields>();
+  const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<'idle' | 'checking' | 'saving'>('idle');
   const [message, setMessage] = useState<string>();
   const handled = useRef(false);
@@ -44,6 +45,7 @@ export function MakePaymentPanel({ plan, store, follow }: StepPanelProps) {
         const payment = fresh.paymentDetails as Fields;
         if (payment.txnid !== txnid) return;
         if (payment.status === 'failure' && payment.payLater !== true) setFailedPayment(payment);
+        else if (payment.status === 'pending' && !payment.basbastatus) setPending(true);
         // Settled after all (a late success): the machine routes it like a resume.
         else if (payment.status === 'success' || payment.basbastatus) follow('RESUME');
       },
@@ -81,6 +83,11 @@ export function MakePaymentPanel({ plan, store, follow }: StepPanelProps) {
       {status === 'checking' && (
         <p role="status" className="bf-inline-status">
           Checking your payment…
+        </p>
+      )}
+      {pending && (
+        <p role="status" className="bf-payment-panel__pending">
+          {copy.pending}
         </p>
       )}
       {message && (

@@ -41,6 +41,7 @@ export interface PlanContent {
     gatewayNote: string;
     payLater: string;
     payLaterNote: string;
+    pending: string;
     failed: {
       title: string;
       text: string;

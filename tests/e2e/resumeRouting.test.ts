@@ -233,6 +233,23 @@ describe('resume by application number routes by stage (spec 02 §4.2)', () => {
   });
 });
 
+describe('back from the gateway', () => {
+  it('an online payment the bank has not confirmed says so on make-payment, and offers no failure modal', async () => {
+    const seeded = await atPlanDetails();
+    const form = await initiate(api, seeded.created, 'Online');
+    const res = await postGatewayResponse(api, gatewayResponse(form, 'pending', api.config.payment.salt));
+    expect(res.headers.location).toBe(`${JOURNEY}make-payment?txnid=${form.txnid}`);
+    await landsOn(seeded.created, { route: 'review-details' });
+    await page.goto(`${baseUrl}${JOURNEY}make-payment?txnid=${form.txnid}`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your bank has not confirmed this payment yet.' })
+      .waitFor();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('');
+  });
+});
+
 describe('resume refusals show the §8 messages', () => {
   async function refused(created: CreatedApplication, message: string, email = EMAIL) {
     const dialog = await resumeInBrowser(created, email);
