@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { StepPanelProps } from '../../engine/plan/adapter.ts';
-import { formatIndianAmount } from '../../widgets/amountInput.ts';
+import { formatRupees, parseRupees } from '../shared/rupees.ts';
 import { browserApi } from '../api/browserApi.ts';
 import { ApiFailure } from '../api/apiClient.ts';
 import { ErrorPopup } from '../app/journey/ErrorPopup.tsx';
@@ -23,12 +23,20 @@ export function MakePaymentPanel({ plan, store, follow }: StepPanelProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const copy = (plan.content as PlanContent | undefined)!.payment;
   const response = ((state.planDetails as Fields).response ?? {}) as Fields;
-  const premium = Number(response.installmentPremiumWithTaxFY);
+  // What the gateway will charge, paise included (the server sends the same stored figure).
+  const premium = parseRupees(response.installmentPremiumWithTaxFY);
   const [failedPayment, setFailedPayment] = useState<Fields>();
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<'idle' | 'checking' | 'saving'>('idle');
   const [message, setMessage] = useState<string>();
   const handled = useRef(false);
+
+  // Back from the gateway's page (the browser's back-forward cache): nothing is under way any more.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && setStatus('idle');
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   // Back from the gateway: what happened is what the server recorded for that transaction.
   useEffect(() => {
@@ -43,11 +51,12 @@ export function MakePaymentPanel({ plan, store, follow }: StepPanelProps) {
       (fresh) => {
         setStatus('idle');
         const payment = fresh.paymentDetails as Fields;
-        if (payment.txnid !== txnid) return;
-        if (payment.status === 'failure' && payment.payLater !== true) setFailedPayment(payment);
-        else if (payment.status === 'pending' && !payment.basbastatus) setPending(true);
-        // Settled after all (a late success): the machine routes it like a resume.
-        else if (payment.status === 'success' || payment.basbastatus) follow('RESUME');
+        // Paid, or a Bima-ASBA mandate recorded (this one or an earlier one still waiting in
+        // the UPI app): the machine routes it like a resume, to payment-success.
+        if (payment.status === 'success' || payment.basbastatus) follow('RESUME');
+        else if (payment.txnid !== txnid) return;
+        else if (payment.status === 'failure' && payment.payLater !== true) setFailedPayment(payment);
+        else if (payment.status === 'pending') setPending(true);
       },
       (error: unknown) => {
         setStatus('idle');
@@ -74,9 +83,9 @@ export function MakePaymentPanel({ plan, store, follow }: StepPanelProps) {
 
   return (
     <div className="bf-payment-panel">
-      {Number.isFinite(premium) && premium > 0 && (
+      {premium !== undefined && premium > 0 && (
         <p className="bf-payment-panel__amount">
-          <span>{copy.amountLabel}</span> <strong>₹ {formatIndianAmount(String(Math.round(premium)))}</strong>
+          <span>{copy.amountLabel}</span> <strong>{formatRupees(premium)}</strong>
         </p>
       )}
       <p className="bf-payment-panel__note">{copy.gatewayNote}</p>

@@ -204,9 +204,9 @@ function isSandboxAddress(gatewayUrl: string): boolean {
 /**
  * PAYU_URL, PAYU_BASBA_URL, PAYU_KEY, PAYU_SALT, PUBLIC_BASE_URL, PAYMENT_SANDBOX. Nothing set:
  * the built-in sandbox. PAYU_URL set: a real gateway (PayU test or production), which needs
- * PAYU_KEY and PAYU_SALT, and turns the sandbox off. The sandbox signs gateway answers with the
- * configured salt, so it is refused beside a real gateway, and in production (NODE_ENV=production)
- * it must be asked for with PAYMENT_SANDBOX=true.
+ * PAYU_KEY, PAYU_SALT and an https PUBLIC_BASE_URL, and turns the sandbox off. The sandbox signs
+ * gateway answers with its own test salt only, so it is refused beside a real gateway or real
+ * credentials, and in production (NODE_ENV=production) it must be asked for with PAYMENT_SANDBOX=true.
  */
 function parsePayment(env: NodeJS.ProcessEnv): PaymentConfig {
   const payuUrl = address('PAYU_URL', env.PAYU_URL, { pathAllowed: true });
@@ -236,11 +236,25 @@ function parsePayment(env: NodeJS.ProcessEnv): PaymentConfig {
   if (!sandbox && !env.PAYU_SALT)
     throw new Error('PAYU_SALT must be set to use the payment gateway PAYU_URL');
   if (!sandbox && !env.PAYU_KEY) throw new Error('PAYU_KEY must be set to use the payment gateway PAYU_URL');
+  // The sandbox signs answers with its salt: given a merchant's real salt it would forge
+  // answers the real gateway's merchant accepts. It only ever uses its own test credentials.
+  if (sandbox && (env.PAYU_SALT || env.PAYU_KEY)) {
+    throw new Error(
+      'PAYU_KEY and PAYU_SALT are for a real gateway: set PAYU_URL to it, or unset them to use the built-in sandbox',
+    );
+  }
+  // The gateway posts its answer back to this address: behind a proxy the request's own
+  // host and scheme may be wrong, and an http address loses the post to a redirect.
+  if (!sandbox && !publicBaseUrl?.startsWith('https://')) {
+    throw new Error(
+      'PUBLIC_BASE_URL must be set to this site’s https address to use the payment gateway PAYU_URL',
+    );
+  }
   return {
     gatewayUrl,
     basbaGatewayUrl,
-    key: env.PAYU_KEY || SANDBOX_PAYMENT.key,
-    salt: env.PAYU_SALT || SANDBOX_PAYMENT.salt,
+    key: sandbox ? SANDBOX_PAYMENT.key : env.PAYU_KEY!,
+    salt: sandbox ? SANDBOX_PAYMENT.salt : env.PAYU_SALT!,
     ...(publicBaseUrl ? { publicBaseUrl } : {}),
     sandbox,
   };

@@ -208,6 +208,19 @@ describe('make payment (spec 02 §2.8, §4.7)', () => {
     await shoot('payment-success');
   });
 
+  it('back from the gateway page with the browser: the screen works again, no loader left over', async () => {
+    await toMakePayment();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/payu-sandbox/);
+    await page.goBack();
+    await heading('How would you like to pay?');
+    expect(await page.getByText('Taking you to the next page').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Pay Later' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/payu-sandbox/);
+  });
+
   it('online: a failure then Skip saves pay later and goes to payment-success', async () => {
     await toMakePayment();
     await page.getByRole('button', { name: 'Continue' }).click();

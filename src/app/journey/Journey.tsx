@@ -74,6 +74,14 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     [store, actor],
   );
 
+  // Back from the payment gateway or the proposal page (the browser's back-forward cache
+  // restores this page as it was left): the loader of that departure is over.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && setBusy(false);
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
   // The path asks; the machine decides. A path the visitor may not reach yet is replaced.
   useEffect(() => {
     actor.send({ type: 'NAVIGATE', route: routeOf(pathname, base) });

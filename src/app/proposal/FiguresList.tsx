@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ProposalContent } from '../../plans/proposalContent.ts';
 import type { ApplicationFigures, Instalment } from './applicationFigures.ts';
-import { formatRupees } from './rupees.ts';
+import { formatRupees } from '../../shared/rupees.ts';
 
 function Row({ label, value }: { label: string; value?: string }) {
   if (!value) return null;

@@ -6,7 +6,7 @@ import { NextSteps } from './NextSteps.tsx';
 import { OutcomeMark } from './OutcomeMark.tsx';
 import { OUTCOME_TONE, paymentOutcome } from './paymentOutcome.ts';
 import type { ProposalScreenProps } from './proposalScreenProps.ts';
-import { formatRupees } from './rupees.ts';
+import { formatRupees } from '../../shared/rupees.ts';
 
 /**
  * #/payment-success (spec 01 §2 success screen, spec 02 §4.7): what the payment came to —

@@ -5,7 +5,7 @@ import { fillTemplate } from './fillTemplate.ts';
 import { FiguresList } from './FiguresList.tsx';
 import { OUTCOME_TONE, paymentOutcome } from './paymentOutcome.ts';
 import type { ProposalScreenProps } from './proposalScreenProps.ts';
-import { formatRupees } from './rupees.ts';
+import { formatRupees } from '../../shared/rupees.ts';
 import { savedProgress } from './savedProgress.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
-import { parseRupees } from './rupees.ts';
+import { parseRupees } from '../../shared/rupees.ts';
 
 type Fields = Record<string, unknown>;
 

@@ -310,6 +310,68 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
       });
     });
 
+    it('Bima-ASBA: a mandate waiting in the UPI app survives a failed second payment and refuses pay later', async () => {
+      const payable = await ready('BASBA');
+      await postGatewayResponse(api, gatewayResponse(form, 'pending', SALT));
+      const online = await initiate(api, payable.created, 'Online');
+      const res = await postGatewayResponse(api, gatewayResponse(online, 'failure', SALT));
+      expect(res.headers.location).toBe(makePaymentPage(online.txnid));
+      let application = await storedApplication(api, applicationNumber);
+      expect(application.state.paymentDetails).toMatchObject({
+        txnid: form.txnid,
+        payMode: 'BASBA',
+        basbastatus: 'initiated',
+      });
+      const later = await api.post(
+        '/buyonlineoauth/stages/payment-details',
+        {
+          applicationNumber,
+          version: application.version,
+          paymentDetails: { payLater: true, status: 'failure', payMode: 'Online' },
+        },
+        { capability: payable.created.capability },
+      );
+      expect(later.statusCode).toBe(409);
+      expect(later.json().message).toBe(
+        'Your Bima-ASBA mandate for this application is waiting for your approval in your UPI app. Approve it there to complete the payment.',
+      );
+      // A successful second payment is a payment: it is recorded in the application.
+      const paid = await initiate(api, payable.created, 'Online');
+      await postGatewayResponse(api, gatewayResponse(paid, 'success', SALT));
+      application = await storedApplication(api, applicationNumber);
+      expect(application.state.paymentDetails).toMatchObject({ txnid: paid.txnid, status: 'success' });
+    });
+
+    it('a paid application keeps its holder and plan: basic and plan details saves are refused', async () => {
+      const payable = await ready('Online');
+      await postGatewayResponse(api, gatewayResponse(form, 'success', SALT));
+      const application = await storedApplication(api, applicationNumber);
+      const plan = await api.post(
+        '/buyonlineoauth/stages/plan-details',
+        {
+          applicationNumber,
+          version: application.version,
+          planDetails: application.state.planDetails,
+        },
+        { capability: payable.created.capability },
+      );
+      expect(plan.statusCode).toBe(409);
+      expect(plan.json().message).toBe('This application is already paid.');
+      const basic = await api.post(
+        '/buyonlineoauth/stages/basic-details',
+        { applicationNumber, version: application.version, basicDetails: application.state.basicDetails },
+        { capability: payable.created.capability },
+      );
+      expect(basic.statusCode).toBe(409);
+      // The proposal's own stages go on after payment.
+      const journey = await api.post(
+        '/buyonlineoauth/stages/journey-details',
+        { applicationNumber, version: application.version, journeyDetails: { primary: { type: 'manual' } } },
+        { capability: payable.created.capability },
+      );
+      expect(journey.statusCode, journey.body).toBe(200);
+    });
+
     it('a declined mandate goes back to make-payment without a basbastatus', async () => {
       await ready('BASBA');
       const res = await postGatewayResponse(api, gatewayResponse(form, 'failure', SALT));

@@ -63,13 +63,34 @@ describe('payment configuration', () => {
     expect(configFromEnv({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' }).payment.sandbox).toBe(true);
   });
 
-  it('may serve the sandbox at a public address of this server, with its own test credentials', () => {
-    const { payment } = configFromEnv({
+  it('may serve the sandbox at a public address of this server, with its own test credentials only', () => {
+    const staging = {
       PAYU_URL: 'https://staging.bimaflow.in/payu-sandbox/_payment',
       PAYU_BASBA_URL: 'https://staging.bimaflow.in/payu-sandbox/basba',
-      PAYU_SALT: 'staging-salt',
+    };
+    expect(configFromEnv(staging).payment).toMatchObject({
+      sandbox: true,
+      salt: SANDBOX_PAYMENT.salt,
+      key: 'bimaflow-sandbox-key',
     });
-    expect(payment).toMatchObject({ sandbox: true, salt: 'staging-salt', key: 'bimaflow-sandbox-key' });
+    // Real credentials copied into a sandbox would let it forge answers the real merchant accepts.
+    expect(() => configFromEnv({ ...staging, PAYU_SALT: 'eCwWELxi' })).toThrow(
+      'PAYU_KEY and PAYU_SALT are for a real gateway',
+    );
+    expect(() => configFromEnv({ PAYU_KEY: 'gtKFFx' })).toThrow(
+      'PAYU_KEY and PAYU_SALT are for a real gateway',
+    );
+  });
+
+  it('needs the https address the gateway posts back to', () => {
+    const real = { PAYU_URL: 'https://secure.payu.in/_payment', PAYU_KEY: 'k', PAYU_SALT: 's' };
+    expect(() => configFromEnv(real)).toThrow('PUBLIC_BASE_URL must be set');
+    expect(() => configFromEnv({ ...real, PUBLIC_BASE_URL: 'http://buy.bimaflow.in' })).toThrow(
+      'PUBLIC_BASE_URL must be set',
+    );
+    expect(configFromEnv({ ...real, PUBLIC_BASE_URL: 'https://buy.bimaflow.in' }).payment.sandbox).toBe(
+      false,
+    );
   });
 
   it.each([

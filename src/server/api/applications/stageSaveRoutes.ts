@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { alreadyPaid, payLaterDetails } from '../payments/payLater.ts';
+import { alreadyPaid, payLaterDetails, paymentRecorded } from '../payments/payLater.ts';
 import type { ApplicationRepository, ApplicationState } from './applicationRepository.ts';
 import { DATE_TEXT, EMAIL, MOBILE_NUMBER, REF, SEALED_RESPONSES, SHORT_TEXT } from './applicationSchemas.ts';
 import { changeApplication } from './changeApplication.ts';
@@ -50,6 +50,12 @@ function patchOf({ section, alsoKept = [] }: StageDefinition, body: StageBody): 
 }
 
 /**
+ * Stages that decide what is paid for (who, and the plan and its premium): once the premium
+ * is paid they no longer change, or the payment would no longer match the application.
+ */
+const PRICED_STAGES = new Set(['basic-details', 'plan-details']);
+
+/**
  * Stage saves (spec 02 §7 and every stage of §4.1), one route per stage, all alike: the
  * section is stored whole, the stage becomes the userStage, basic details sent alongside
  * are revalidated and update the holder columns. Answers the new version once committed.
@@ -74,9 +80,10 @@ export function stageSaveRoutes(app: FastifyInstance, repository: ApplicationRep
           stage: definition.stage,
           leadId: typeof body.leadId === 'string' && body.leadId ? body.leadId : undefined,
           product: { productId: body.productId, planCode: body.planCode, productUIN: body.productUIN },
+          ...(PRICED_STAGES.has(definition.stage) ? { refuse: alreadyPaid } : {}),
           ...(definition.stage === PAYMENT_STAGE
             ? {
-                refuse: alreadyPaid,
+                refuse: paymentRecorded,
                 finalise: (patch, plan) => ({
                   ...patch,
                   paymentDetails: payLaterDetails(plan, patch.paymentDetails),

@@ -45,3 +45,14 @@ export function alreadyPaid(application: Application): ApiError | undefined {
   const details = application.state.paymentDetails as { status?: unknown } | undefined;
   return details?.status === 'success' ? new ApiError(409, PAYMENT_MESSAGES.alreadyPaid) : undefined;
 }
+
+/**
+ * Pay later neither replaces a settled payment nor a Bima-ASBA mandate waiting in the UPI
+ * app (resume would lose it and send the visitor back to pay again): 409 for both.
+ */
+export function paymentRecorded(application: Application): ApiError | undefined {
+  const details = application.state.paymentDetails as { status?: unknown; basbastatus?: unknown } | undefined;
+  if (details?.basbastatus === 'initiated' && details.status === 'pending')
+    return new ApiError(409, PAYMENT_MESSAGES.mandatePending);
+  return alreadyPaid(application);
+}

@@ -7,6 +7,9 @@ export const PAYMENT_MESSAGES = {
   noQuote: 'Failed to calculate quote details.',
   /** A second payment of an application already paid (or whose Bima-ASBA mandate is approved). */
   alreadyPaid: 'This application is already paid.',
+  /** Pay later asked for while a Bima-ASBA mandate waits in the UPI app. */
+  mandatePending:
+    'Your Bima-ASBA mandate for this application is waiting for your approval in your UPI app. Approve it there to complete the payment.',
   payMode: 'Please enter valid pay mode.',
   /** Bima-ASBA asked for above the plan's limit (spec 02 §4.7 hides it there); the make-payment step's words. */
   basbaLimit: (limit: string) => `BASBA is available for premiums up to ${limit}. Please pay online.`,

@@ -171,6 +171,14 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
           },
           'payment answer recorded',
         );
+        // A second payment settled for an application that already holds one: the money is
+        // taken twice, so operations must refund one. The application keeps the first.
+        if (settlement.changed && payment.status === 'success' && !settlement.applicationVersion) {
+          request.log.error(
+            { txnid: payment.txnid, applicationNumber: payment.applicationNumber },
+            'second successful payment for an already paid application: refund needed',
+          );
+        }
         const pages = journeyPages(planFor(payment.productId ?? ''));
         const succeeded =
           payment.status === 'success' || (payment.payMode === 'BASBA' && payment.status === 'pending');

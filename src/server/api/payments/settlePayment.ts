@@ -93,7 +93,12 @@ async function saveIntoApplication(tx: Queryable, payment: Payment): Promise<num
   if (!rows[0]) return undefined;
   const raw = rows[0].payment_details;
   const current = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown> | null;
-  if (current?.status === 'success' && current.txnid !== payment.txnid) return undefined;
+  if (current && current.txnid !== payment.txnid) {
+    // Another transaction's record stays when it is settled, or when it is still pending (a
+    // Bima-ASBA mandate in the UPI app) and this one did not succeed.
+    if (current.status === 'success') return undefined;
+    if (current.status === 'pending' && payment.status !== 'success') return undefined;
+  }
   const patch = { paymentDetails: paymentDetailsOf(payment), userStage: 'payment-details' };
   const updated = await tx.query<{ version: number }>(
     `UPDATE applications SET state = state || $2::jsonb, stage = 'payment-details', version = version + 1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialApplicationState } from '../../../../engine/state/applicationState.ts';
 import { applicationFigures } from '../../../../src/app/proposal/applicationFigures.ts';
-import { formatRupees, parseRupees } from '../../../../src/app/proposal/rupees.ts';
+import { formatRupees, parseRupees } from '../../../../src/shared/rupees.ts';
 import { fillTemplate } from '../../../../src/app/proposal/fillTemplate.ts';
 
 const planOptions = [{ code: 'T54C', name: 'Life Annuity with return of purchase price on death' }];

@@ -10,10 +10,11 @@ import {
 } from '../payuProtocol.ts';
 
 /*
- * The built-in sandbox plays PayU for the merchant configured in PAYU_KEY / PAYU_SALT: it
- * checks the payment form's hash as PayU would, lets a tester choose the outcome, and answers
- * with PayU's response fields signed by the reverse hash. It keeps no state: every step
- * carries the original form and re-checks its hash.
+ * The built-in sandbox plays PayU for the sandbox merchant (its own test key and salt, never
+ * a real one: config.ts refuses PAYU_KEY / PAYU_SALT beside it). It checks the payment form's
+ * hash as PayU would, lets a tester choose the outcome, and answers with PayU's response
+ * fields signed by the reverse hash. It keeps no state: every step carries the original form
+ * and re-checks its hash.
  */
 
 /** The fields of a payment form the sandbox takes, as PayU's hosted checkout does. */
