@@ -350,6 +350,24 @@ export function checkPlans(sources: PlanSources): Problem[] {
           ...checkContent(at(config.content), plan.content as unknown as PlanContent, config, files),
         );
     }
+    if (config.entry) {
+      const entryStep = plan.steps[config.entry.step];
+      if (!entryStep) {
+        problems.push({
+          file: at('plan.json'),
+          where: '/entry/step',
+          message: `"${config.entry.step}" is not a step of plan.json`,
+        });
+      } else if (
+        !Object.values(entryStep.definition.bind).some((pointer) => config.entry!.details.startsWith(pointer))
+      ) {
+        problems.push({
+          file: at('plan.json'),
+          where: '/entry/details',
+          message: `"${config.entry.details}" is not a place the step "${config.entry.step}" is bound to`,
+        });
+      }
+    }
     if (!validateMachine(plan.machine))
       problems.push(...ajvProblems(at(config.machine), validateMachine.errors));
     problems.push(...checkMachine(at(config.machine), plan.machine as StateNode, config));

@@ -67,6 +67,24 @@ describe('plans:validate', () => {
     );
   });
 
+  it('catches an entry link naming a step or a place the plan does not have', () => {
+    const problems = broken((f) => {
+      f['plan.json'].entry.step = 'landing';
+    });
+    expect(problems).toContainEqual(
+      expect.objectContaining({ where: '/entry/step', message: '"landing" is not a step of plan.json' }),
+    );
+    const elsewhere = broken((f) => {
+      f['plan.json'].entry.details = '/personalDetails/primary';
+    });
+    expect(elsewhere).toContainEqual(
+      expect.objectContaining({
+        where: '/entry/details',
+        message: '"/personalDetails/primary" is not a place the step "basic-details" is bound to',
+      }),
+    );
+  });
+
   it('catches a step schema ajv strict mode rejects', () => {
     const problems = broken((f) => {
       f['steps/basic-details.schema.json'].properties.policyHolder.properties.fullName.minLenght = 2;
