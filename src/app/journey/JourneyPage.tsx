@@ -4,6 +4,7 @@ import type { LoadedPlan, PlanConfig } from '../../../engine/plan/types.ts';
 import { adapters } from '../../adapters/registry.ts';
 import { loadPlan } from '../planRegistry.ts';
 import { BrandBar } from '../BrandBar.tsx';
+import { PageLoadFailed } from '../PageLoadFailed.tsx';
 import { Loader } from './Loader.tsx';
 import { Journey } from './Journey.tsx';
 
@@ -34,23 +35,13 @@ export function JourneyPage({ config }: { config: PlanConfig }) {
 
   if (error) {
     return (
-      <>
-        <BrandBar />
-        <main className="bf-page bf-fallback" role="alert">
-          <h1>Something went wrong</h1>
-          <p>We could not load the {config.productName} page. Please check your connection and try again.</p>
-          <button
-            type="button"
-            className="bf-button bf-button--primary"
-            onClick={() => {
-              setError(undefined);
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        </main>
-      </>
+      <PageLoadFailed
+        productName={config.productName}
+        onRetry={() => {
+          setError(undefined);
+          setAttempt((n) => n + 1);
+        }}
+      />
     );
   }
   if (!plan) {

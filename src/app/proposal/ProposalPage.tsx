@@ -4,6 +4,7 @@ import { createApplicationStore, dataMappingKey } from '../../../engine/state/ap
 import { browserApi } from '../../api/browserApi.ts';
 import type { PlanContent } from '../../plans/planContent.ts';
 import { BrandBar } from '../BrandBar.tsx';
+import { PageLoadFailed } from '../PageLoadFailed.tsx';
 import { ErrorPopup } from '../journey/ErrorPopup.tsx';
 import { Loader } from '../journey/Loader.tsx';
 import { loadPlanContent } from '../planRegistry.ts';
@@ -84,23 +85,13 @@ export function ProposalPage({ config }: { config: PlanConfig }) {
 
   if (contentFailed) {
     return (
-      <>
-        <BrandBar />
-        <main className="bf-page bf-fallback" role="alert">
-          <h1>Something went wrong</h1>
-          <p>We could not load the {config.productName} page. Please check your connection and try again.</p>
-          <button
-            type="button"
-            className="bf-button bf-button--primary"
-            onClick={() => {
-              setContentFailed(false);
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        </main>
-      </>
+      <PageLoadFailed
+        productName={config.productName}
+        onRetry={() => {
+          setContentFailed(false);
+          setAttempt((n) => n + 1);
+        }}
+      />
     );
   }
 
