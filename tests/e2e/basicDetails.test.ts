@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { format, subYears } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, startServer, type RunningServer } from './harness.ts';
+import { launchBrowser, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
 /** The T54 basic-details screen, rendered entirely from its schema, in real Chromium (issue 2). */
 
@@ -28,10 +28,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE,
   });
   page = await context.newPage();
   await page.goto(server.baseUrl + JOURNEY);

@@ -13,6 +13,14 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SCREENSHOTS = fileURLToPath(new URL('./__screenshots__/', import.meta.url));
 export const BUILT_INDEX = fileURLToPath(new URL('../../dist/app/index.html', import.meta.url));
 
+/** The phone every browser test starts on (spec: phone first, 390 px wide). */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+} as const;
+
 const SERVER_START_TIMEOUT_MS = 30_000;
 const SERVER_STOP_TIMEOUT_MS = 10_000;
 

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { format, subYears } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, startServer, type RunningServer } from './harness.ts';
+import { launchBrowser, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
 /** The T54 journey from basic details to review and the benefit illustration, in real Chromium (issue 4). */
 
@@ -20,10 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync(SCREENSHOTS, { recursive: true });
   context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE,
     acceptDownloads: true,
   });
   page = await context.newPage();

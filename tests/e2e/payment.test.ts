@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { format, subYears } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, startServer, type RunningServer } from './harness.ts';
+import { launchBrowser, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
 /*
  * Issue 5 in real Chromium against the real server and its built-in PayU sandbox: the entry
@@ -32,10 +32,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE,
   });
   page = await context.newPage();
 });

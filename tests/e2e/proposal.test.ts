@@ -9,7 +9,7 @@ import { createApplicationStore } from '../../engine/state/applicationStore.ts';
 import { splitName, toDisplayDate } from '../../src/adapters/T54/basicDetailsSubmit.ts';
 import { buildQuoteRequest, type QuoteSections } from '../../src/adapters/T54/quoteRequest.ts';
 import { createApiClient, type ApiClient } from '../../src/api/apiClient.ts';
-import { launchBrowser, REPO_ROOT, SCREENSHOTS, startServer, type RunningServer } from './harness.ts';
+import { launchBrowser, REPO_ROOT, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
 /**
  * The plan's proposal page (issue 5) in real Chromium: applications are made through the
@@ -278,10 +278,7 @@ async function goToGateway(page: Page, seeded: SeededApplication, payMode: 'Onli
 /** A phone-sized tab whose session storage holds `tab` (once: a reload keeps what the page stored). */
 async function openTab(tab?: ApplicationState): Promise<Page> {
   context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE,
     acceptDownloads: true,
   });
   const page = await context.newPage();

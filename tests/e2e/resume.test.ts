@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { format, subYears } from 'date-fns';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, startServer, type RunningServer } from './harness.ts';
+import { launchBrowser, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
 /** 'Continue your Application': the resume dialog and the automatic resume, in real Chromium (issue 5). */
 
@@ -47,10 +47,7 @@ afterAll(async () => {
 /** A phone-sized browser of its own: no session, no previous quotes. */
 async function freshPhone(): Promise<Page> {
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE,
   });
   contexts.push(context);
   return context.newPage();

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BUILT_INDEX, launchBrowser, SCREENSHOTS } from './harness.ts';
+import { BUILT_INDEX, launchBrowser, SCREENSHOTS, PHONE } from './harness.ts';
 import { createTestApi, DATABASES, type TestApi } from '../integration/api/testApp.ts';
 import {
   FAST_RESUME,
@@ -53,9 +53,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE,
   });
   page = await context.newPage();
 });
