@@ -1,40 +1,105 @@
 import { performance } from 'node:perf_hooks';
 import mortalityJson from '../schemas/common/mortality/ialm-2012-14.json';
-import basisJson from '../schemas/plans/T54/pricing-basis.json';
-import type { T54Basis } from '../src/pricing/t54Basis.ts';
-import { quoteT54 } from '../src/pricing/t54Calculator.ts';
-import type { T54QuoteInput } from '../src/pricing/t54Quote.ts';
+import i02 from '../schemas/plans/I02/pricing-basis.json';
+import t54 from '../schemas/plans/T54/pricing-basis.json';
+import t62 from '../schemas/plans/T62/pricing-basis.json';
+import t64 from '../schemas/plans/T64/pricing-basis.json';
+import type { Calculator } from '../src/pricing/calculator.ts';
+import { calculatorFor } from '../src/pricing/calculators.ts';
+import { planExample, type PlanExampleInputs } from '../src/pricing/planExample.ts';
 
 /*
- * npx tsx bench/pricing.ts — what one T54 quote costs (the plan-details screen quotes on
- * every change; the server quotes once per request): quotes a second and p50/p99 per
- * option, single and joint life, with the full illustration schedule built each time.
+ * npx tsx bench/pricing.ts — what one quote costs through the Calculator interface (the
+ * plan-details screen quotes on every change; the server quotes once per request): quotes a
+ * second and p50/p99 per calculator and option, rows and illustration built each time.
  */
-const basis = basisJson as unknown as T54Basis;
-const ITERATIONS = 3000;
+const ITERATIONS = 2000;
+const tables = { mortality: mortalityJson };
+const on = '2026-01-15';
 
-const cases: [string, T54QuoteInput][] = ['T54A', 'T54B', 'T54C', 'T54D', 'T54E'].map((planOption) => [
-  planOption,
-  {
-    life: { age: 55, gender: 'Male' },
-    installmentPremium: 200000,
-    premiumFrequency: 'Yearly',
-    premiumPayingTerm: 10,
-    annuityFrequency: 'Monthly',
-    planOption,
-    online: true,
-    proposalDate: '2026-01-15',
-  },
-]);
-cases.push(['T54C joint', { ...cases[2]![1], secondLife: { age: 50, gender: 'Female' } }]);
+const annuityPlan = (AnnuityOption: string, AnnuityFor = 'Single Life') => ({
+  InstallmentPremiumAmount: 200000,
+  PremiumFrequency: 'Yearly',
+  PremiumPayingTerm: 10,
+  AnnuityFrequency: 'Monthly',
+  AnnuityOption,
+  AnnuityFor,
+});
+const male = (age: number) => ({ age, gender: 'Male' });
+const wife = { age: 50, gender: 'Female' };
 
-for (const [name, input] of cases) {
-  for (let i = 0; i < 200; i++) quoteT54(input, basis, mortalityJson);
+const cases: [string, { calculator: string }, PlanExampleInputs][] = [
+  ...['T54A', 'T54B', 'T54C', 'T54D', 'T54E'].map(
+    (option): [string, { calculator: string }, PlanExampleInputs] => [
+      option,
+      t54,
+      { life: male(55), proposalDate: on, online: true, plan: annuityPlan(option) },
+    ],
+  ),
+  [
+    'T54C joint',
+    t54,
+    {
+      life: male(55),
+      secondLife: wife,
+      proposalDate: on,
+      online: true,
+      plan: annuityPlan('T54C', 'Joint Life'),
+    },
+  ],
+  [
+    'T64 to 99',
+    t64,
+    {
+      life: { ...male(30), smoker: true },
+      proposalDate: on,
+      online: true,
+      plan: {
+        SumAssured: 10000000,
+        PolicyTerm: 'To Age 99',
+        PremiumPayingTerm: 'Regular',
+        PremiumFrequency: 'Monthly',
+        DeathBenefitOption: 'LSI',
+      },
+    },
+  ],
+  [
+    'T62 15/25',
+    t62,
+    {
+      life: male(35),
+      proposalDate: on,
+      online: true,
+      plan: {
+        InstallmentPremiumAmount: 100000,
+        PremiumFrequency: 'Yearly',
+        PremiumPayingTerm: 15,
+        PolicyTerm: 25,
+      },
+    },
+  ],
+  ['I02 LROPCI', i02, { life: male(45), proposalDate: on, online: true, plan: annuityPlan('LROPCI') }],
+  [
+    'I02 JL50',
+    i02,
+    {
+      life: male(45),
+      secondLife: wife,
+      proposalDate: on,
+      online: true,
+      plan: annuityPlan('JL50', 'Joint Life'),
+    },
+  ],
+];
+
+for (const [name, basis, inputs] of cases) {
+  const calculator = calculatorFor(basis.calculator) as Calculator<unknown>;
+  for (let i = 0; i < 200; i++) planExample(calculator, basis, tables, inputs);
   const times: number[] = [];
   const start = performance.now();
   for (let i = 0; i < ITERATIONS; i++) {
     const t0 = performance.now();
-    quoteT54(input, basis, mortalityJson);
+    planExample(calculator, basis, tables, inputs);
     times.push(performance.now() - t0);
   }
   const total = performance.now() - start;

@@ -33,8 +33,11 @@ export interface StepPanelProps {
   follow(event: 'NEXT' | 'BACK' | 'PAY_LATER' | 'RESUME'): boolean;
 }
 
-/** What onStepSubmit may answer: 'left' when it has sent the browser to another page (a payment gateway). */
-export type StepSubmitOutcome = void | 'left';
+/**
+ * What onStepSubmit may answer: 'left' when it has sent the browser to another page (a
+ * payment gateway), or a notice the visitor should read once the journey has moved on.
+ */
+export type StepSubmitOutcome = void | 'left' | { notice: string };
 
 export interface PlanAdapter {
   machine?: MachineExtras;

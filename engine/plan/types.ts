@@ -18,6 +18,38 @@ export interface StepperStep {
   label: string;
 }
 
+/** A condition on the application: the value at `pointer` equals / does not equal / is one of / is present. */
+export interface Condition {
+  pointer: string;
+  equals?: unknown;
+  notEquals?: unknown;
+  in?: unknown[];
+  present?: boolean;
+}
+
+/** A shared panel a step shows, by registry name, with its parameters. */
+export interface PanelRef {
+  type: string;
+  params?: Record<string, unknown>;
+  when?: Condition;
+}
+
+/** What a step's submit does besides updating the application state (src/journey). */
+export interface StepSubmit {
+  type: 'createApplication' | 'saveStage' | 'startPayment';
+  stage?: string;
+  quote?: boolean;
+  report?: string;
+}
+
+/** How the quote request is built from the application (docs/design/generic-journey.md). */
+export interface QuoteConfig {
+  steps: string[];
+  planSection: Record<string, string | { const: unknown }>;
+  secondLife?: { when?: Condition };
+  staff?: string;
+}
+
 export interface StepDefinition {
   /** Step schema path, relative to the plan folder. */
   schema: string;
@@ -34,6 +66,16 @@ export interface StepDefinition {
   panelPlacement?: 'beforeFields' | 'afterFields';
   /** Fixture file for plans:validate, relative to the plan folder. */
   fixtures?: string;
+  /** Shared panels the step shows, in order. */
+  panels?: PanelRef[];
+  /** What the submit saves and reports. */
+  submit?: StepSubmit;
+  /** The submit label once a quote for what is on screen exists ('Next · {headline}'). */
+  submitLabelWithQuote?: string;
+  /** A Back button to this route. */
+  backTo?: string;
+  /** A popup's data is part of the application only while this holds (a joint life). */
+  when?: Condition;
 }
 
 /** plan.json, as described by schemas/plan.schema.json. */
@@ -45,7 +87,7 @@ export interface PlanConfig {
   kind: string;
   subTitle: string;
   campaign?: boolean;
-  routes: { pathBase: string; slug: string; proposalPage: string };
+  routes: { pathBase: string; slug: string; proposalPage: string; mode?: 'history' | 'hash' };
   /** Entry with parameters: details and named query parameters pre-fill a step, then submit it. */
   entry?: { step: string; details: string; params: Record<string, string>; delayMs: number };
   ageLimits: {
@@ -53,6 +95,10 @@ export interface PlanConfig {
     insured: AgeLimit;
     secondaryAgeDifference?: number;
     organisation?: { min: number };
+    /** The resume popup's range, when it is not the proposer's. */
+    resume?: AgeLimit;
+    /** A second life's range (joint life), when it is not the insured's. */
+    secondLife?: AgeLimit;
   };
   paymentFrequencies: Array<{
     value: string;
@@ -60,8 +106,16 @@ export interface PlanConfig {
     minimumPremium: number;
     annualisationDivisor: number;
   }>;
-  offers: Array<{ id: string; text: string; annuityBonusPercent?: number; discountPercent?: number }>;
+  offers: Array<{
+    id: string;
+    text: string;
+    annuityBonusPercent?: number;
+    discountPercent?: number;
+    benefitBonusPercent?: number;
+  }>;
   brochure: { preTitle: string; title: string; subtitle: string; benefits: [string, string] };
+  /** Another plan whose product brochure this plan offers (spec 01 §1: a plan may reuse another's). */
+  brochureOf?: string;
   discountMessage?: string;
   stepper: StepperStep[];
   steps: Record<string, StepDefinition>;
@@ -69,8 +123,12 @@ export interface PlanConfig {
   popups?: Record<string, StepDefinition>;
   machine: string;
   content?: string;
-  adapter: string;
+  /** A plan adapter, only for behaviour no shared part has. */
+  adapter?: string;
   calculator: string;
+  landingPanel?: PanelRef;
+  quote?: QuoteConfig;
+  payment?: { modes: string[]; defaultMode: string; basbaMaximumPremium?: number };
 }
 
 export interface LoadedStep {

@@ -1,6 +1,10 @@
+import application from '../../schemas/common/application.schema.json' with { type: 'json' };
+
 /*
  * The application state of spec 01 §3 (and spec 02 §3.1) and its save/update semantics
- * (spec 01 §4), as a pure reducer. Persistence and React live elsewhere.
+ * (spec 01 §4), as a pure reducer. Persistence and React live elsewhere. The section
+ * names are those of schemas/common/application.schema.json, which the server and
+ * plans:validate read too (eMandateDetails and document, as the wire has them).
  */
 
 export type Section = Record<string, unknown>;
@@ -18,7 +22,7 @@ export interface ApplicationState {
   healthDetails: Section;
   lifeStyleQuestions: Section;
   employmentDetails: Section;
-  emandateDetails: Section;
+  eMandateDetails: Section;
   questionnaireDetails: Section;
   medicalDetails: Section;
   bankDetails: Section;
@@ -26,7 +30,7 @@ export interface ApplicationState {
   otherPolicyDetails: Section;
   journeyDetails: Section & { primary: Section };
   sipDetails: Section;
-  documentUpload: Section;
+  document: Section;
   applicationSubmitted: boolean;
   [extra: string]: unknown;
 }
@@ -46,8 +50,8 @@ export const SAVE_SECTIONS = [
   'fatcaDetails',
   'healthDetails',
   'journeyDetails',
-  'documentUpload',
-  'emandateDetails',
+  'document',
+  'eMandateDetails',
   'sipDetails',
   'questionnaireDetails',
 ] as const;
@@ -65,7 +69,7 @@ export function initialApplicationState(): ApplicationState {
     healthDetails: {},
     lifeStyleQuestions: {},
     employmentDetails: {},
-    emandateDetails: {},
+    eMandateDetails: {},
     questionnaireDetails: {},
     medicalDetails: {},
     bankDetails: {},
@@ -73,7 +77,7 @@ export function initialApplicationState(): ApplicationState {
     otherPolicyDetails: {},
     journeyDetails: { primary: { type: 'manual', edit: true, image: '' } },
     sipDetails: {},
-    documentUpload: {},
+    document: {},
     applicationSubmitted: false,
   };
 }
@@ -108,6 +112,22 @@ export function setAtPointer<T>(root: T, pointer: string, value: unknown): T {
   return write(root, 0) as T;
 }
 
+/** Old section names (spec 01 §3's browser names) -> the names kept; the new one wins when both are there. */
+const LEGACY_NAMES = Object.fromEntries(
+  Object.entries(application.$defs.legacySectionNames.properties).map(([old, kept]) => [old, kept.const]),
+) as Record<string, string>;
+
+function withKeptNames(data: Partial<ApplicationState>): Partial<ApplicationState> {
+  if (!Object.keys(LEGACY_NAMES).some((old) => old in data)) return data;
+  const renamed: Record<string, unknown> = { ...data };
+  for (const [old, kept] of Object.entries(LEGACY_NAMES)) {
+    if (!(old in renamed)) continue;
+    if (!(kept in renamed)) renamed[kept] = renamed[old];
+    delete renamed[old];
+  }
+  return renamed as Partial<ApplicationState>;
+}
+
 export function applicationReducer(state: ApplicationState, action: ApplicationAction): ApplicationState {
   switch (action.type) {
     case 'saveBasicDetails':
@@ -132,11 +152,12 @@ export function applicationReducer(state: ApplicationState, action: ApplicationA
       return { ...state, [action.section]: { ...action.data } };
     case 'resume': {
       const base = initialApplicationState();
+      const data = withKeptNames(action.data);
       return {
         ...base,
-        ...state,
-        ...action.data,
-        basicDetails: { ...base.basicDetails, ...action.data.basicDetails },
+        ...withKeptNames(state),
+        ...data,
+        basicDetails: { ...base.basicDetails, ...data.basicDetails },
       };
     }
     case 'updateMapping':

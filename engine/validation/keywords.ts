@@ -11,6 +11,8 @@ import * as rules from './rules.ts';
  *   "ageRange":          { "min": 45, "max": 80, "minDays": 90 }       on a yyyy-mm-dd string
  *   "ageDifference":     { "from": "/policyHolder/dateOfBirth", "maxYears": 15 }
  *   "minimumByFrequency":{ "frequency": "/investmentFrequency", "minimums": { "Yearly": 50000 } }
+ *   "maximumAmount":     10000000     an amount typed with Indian grouping ('1,00,00,000') at most this
+ *   "minimumAmount":     2500000      … at least this (for amounts without a frequency, e.g. a sum assured)
  *
  * Pointers are JSON Pointers into the validated document's root.
  */
@@ -82,12 +84,37 @@ const minimumByFrequency: CodeKeywordDefinition = {
   },
 };
 
+/** An amount typed with Indian grouping compared with a number (JSON Schema's maximum needs a number). */
+function amountBound(keyword: string, rule: 'atMostAmount' | 'atLeastAmount', message: string) {
+  return {
+    keyword,
+    type: ['string', 'number'],
+    schemaType: 'number',
+    metaSchema: { type: 'number', minimum: 0 },
+    error: { message, params: (cxt) => _`{limit: ${cxt.schemaCode}}` },
+    code(cxt) {
+      cxt.fail(_`!${ruleRef(cxt, rule)}(${cxt.data}, ${cxt.schemaCode})`);
+    },
+  } satisfies CodeKeywordDefinition;
+}
+
+const maximumAmount = amountBound('maximumAmount', 'atMostAmount', 'amount is above the maximum');
+const minimumAmount = amountBound('minimumAmount', 'atLeastAmount', 'amount is below the minimum');
+
 /** The keywords, and the UI-only annotations plan schemas may carry, registered on one ajv instance. */
 export function addBimaflowKeywords(ajv: Ajv): Ajv {
   ajv.addKeyword(ageRange);
   ajv.addKeyword(ageDifference);
   ajv.addKeyword(minimumByFrequency);
+  ajv.addKeyword(maximumAmount);
+  ajv.addKeyword(minimumAmount);
   return ajv;
 }
 
-export const KEYWORDS = ['ageRange', 'ageDifference', 'minimumByFrequency'] as const;
+export const KEYWORDS = [
+  'ageRange',
+  'ageDifference',
+  'minimumByFrequency',
+  'maximumAmount',
+  'minimumAmount',
+] as const;

@@ -81,3 +81,15 @@ export function meetsMinimumByFrequency(
   const minimum = minimumFor(rootData, rule);
   return minimum === undefined || amount >= minimum;
 }
+
+/** True when the amount (Indian grouping allowed) is at most the maximum. */
+export function atMostAmount(value: unknown, maximum: number): boolean {
+  const amount = parseGroupedAmount(value);
+  return amount !== undefined && amount <= maximum;
+}
+
+/** True when the amount (Indian grouping allowed) is at least the minimum. */
+export function atLeastAmount(value: unknown, minimum: number): boolean {
+  const amount = parseGroupedAmount(value);
+  return amount !== undefined && amount >= minimum;
+}

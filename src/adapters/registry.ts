@@ -1,9 +1,8 @@
 import type { PlanAdapter } from '../../engine/plan/adapter.ts';
 
 /**
- * Plan adapters by the name plan.json gives in `adapter`; each loads lazily with its
- * plan. A plan that reuses an existing adapter names it; a new one adds a line here.
+ * Plan adapters by the name plan.json gives in `adapter`, each loaded lazily with its plan.
+ * Only for behaviour no shared part of the standard journey (src/journey) has: a plan that
+ * reuses shared parts names none. Empty today: every plan runs on the standard journey.
  */
-export const adapters: Record<string, () => Promise<PlanAdapter>> = {
-  T54: () => import('./T54/t54Adapter.ts').then((module) => module.t54Adapter),
-};
+export const adapters: Record<string, () => Promise<PlanAdapter>> = {};

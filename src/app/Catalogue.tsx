@@ -28,7 +28,9 @@ export function Catalogue() {
               <a className="bf-button bf-button--primary" href={journeyBase(plan)}>
                 Get a quote<span className="bf-visually-hidden"> for {plan.productName}</span>
               </a>
-              <p className="bf-plan-card__uin">UIN: {plan.uin}</p>
+              <p className="bf-plan-card__uin">
+                Plan code {plan.planCode} · UIN: {plan.uin}
+              </p>
             </li>
           ))}
         </ul>

@@ -58,7 +58,8 @@ export interface PlanContent {
     offerBanner: ContentOffer;
     benefitCardsTitle: string;
     benefitCards: ContentCard[];
-    visualize: {
+    /** The 'Visualize your plan' example (annuity plans); its figures are checked against the calculator. */
+    visualize?: {
       title: string;
       option: string;
       entryAge: number;
@@ -69,6 +70,9 @@ export interface PlanContent {
       payoutFromAge: number;
       lumpSum: number;
       lumpSumAtAge: number;
+      /** The life illustrated (default Male), and whether bought online (default yes). */
+      gender?: string;
+      online?: boolean;
       labels: { premium: string; payout: string; lumpSum: string };
       note: string;
     };
@@ -84,7 +88,7 @@ export interface PlanContent {
     previousQuote: { text: string; action: string };
     paymentAlertNote: string;
   };
-  offers: { online: ContentOffer; staff: ContentOffer & { banner: string } };
+  offers: { online: ContentOffer; staff?: ContentOffer & { banner: string } };
   planFacts: string[];
   /** Spec 02 §9 benefit wording, each with the component codes it belongs to. */
   benefits: { text: string; options: string[] }[];

@@ -9,6 +9,8 @@ import { exitIn, type SurvivalCurve } from './survival.ts';
 export interface DeferredAnnuityTerms {
   interestRatePercent: number;
   defermentYears: number;
+  /** Years premiums are paid, at the start of years 0..premiumYears−1 (default: defermentYears). */
+  premiumYears?: number;
   /** Premium valued each year of deferment (the annualised premium). */
   annualPremium: number;
   /** Paid at the end of deferment year t (0-based) if the status leaves in it. */
@@ -54,8 +56,9 @@ export function priceDeferredAnnuity(
   const n = terms.defermentYears;
   let pvPremiums = 0;
   let pvDefermentDeathBenefits = 0;
+  const premiumYears = terms.premiumYears ?? n;
   for (let t = 0; t < n; t++) {
-    pvPremiums += terms.annualPremium * v ** t * (curve.alive[t] ?? 0);
+    if (t < premiumYears) pvPremiums += terms.annualPremium * v ** t * (curve.alive[t] ?? 0);
     pvDefermentDeathBenefits += terms.defermentDeathBenefit(t) * v ** (t + 1) * exitIn(trigger, t);
   }
   let pvExitBenefits = 0;

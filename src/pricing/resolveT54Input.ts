@@ -27,7 +27,7 @@ function resolveAge(basis: T54Basis, life: LifeInput, proposalDate: string, fiel
 
 /**
  * Checks a quote request against the basis (ages, joint-life rules, premium paying term,
- * minimum instalment) and resolves its names. Throws QuoteInputError with the spec's words.
+ * minimum and maximum instalment) and resolves its names. Throws QuoteInputError with the spec's words.
  */
 export function resolveT54Input(input: T54QuoteInput, basis: T54Basis): ResolvedT54Input {
   const { messages } = basis;
@@ -105,6 +105,12 @@ export function resolveT54Input(input: T54QuoteInput, basis: T54Basis): Resolved
     throw new QuoteInputError(
       'installmentPremium',
       formatMessage(messages.minimumPremium, { amount: indianGrouping(premiumFrequency.minimumInstalment) }),
+    );
+  }
+  if (input.installmentPremium > premiumFrequency.maximumInstalment) {
+    throw new QuoteInputError(
+      'installmentPremium',
+      formatMessage(messages.maximumPremium, { amount: indianGrouping(premiumFrequency.maximumInstalment) }),
     );
   }
 

@@ -24,6 +24,8 @@ export interface PremiumFrequency {
   instalmentsPerYear: number;
   annualisationDivisor: number;
   minimumInstalment: number;
+  /** The largest instalment accepted (the maximum investment at this frequency). */
+  maximumInstalment: number;
 }
 
 export interface AnnuityFrequency {
@@ -79,6 +81,7 @@ export interface T54Messages {
   entryAge: string;
   jointAge: string;
   minimumPremium: string;
+  maximumPremium: string;
   premiumPayingTerm: string;
   jointOption: string;
   unknownOption: string;
@@ -87,6 +90,8 @@ export interface T54Messages {
   wholeRupees: string;
   dateOfBirth: string;
   proposalDate: string;
+  /** A joint-life request without its second life. */
+  secondLife: string;
 }
 
 export interface T54Basis {

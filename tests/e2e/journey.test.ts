@@ -208,18 +208,22 @@ describe('T54 journey', () => {
     const path = join(SCREENSHOTS, 'benefit-illustration.pdf');
     await download.saveAs(path);
     expect(readFileSync(path).subarray(0, 4).toString()).toBe('%PDF');
-    const youGet = (await page.locator('.bf-pay-get > div:last-child strong').textContent())!.replace(
-      '₹ ',
-      '',
-    );
-    const youPay = (await page.locator('.bf-pay-get > div:first-child strong').textContent())!.replace(
-      '₹ ',
-      '',
-    );
+    // Every figure of the You Pay / You Get box is in the illustration, to the rupee.
+    const figures = await page.locator('.bf-pay-get dd strong').allTextContents();
+    expect(figures.length).toBeGreaterThan(1);
     const text = execFileSync('pdftotext', ['-layout', path, '-']).toString();
     expect(text).toContain('Ramesh Kumar Verma');
-    expect(text).toContain(youGet);
-    expect(text).toContain(youPay);
+    for (const figure of figures) expect(text).toContain(figure.replace('₹ ', ''));
+    // Once per quote: the review opened again does not download it again (issue 9).
+    const illustrations: string[] = [];
+    page.on(
+      'request',
+      (request) => request.url().includes('/proposal_service/v1/bi') && illustrations.push(request.url()),
+    );
+    await page.reload();
+    await heading('Review your plan');
+    await page.waitForLoadState('networkidle');
+    expect(illustrations).toEqual([]);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect
       .poll(() => error('step-review-details_reviewDetails_termsAccepted').textContent())
@@ -228,6 +232,42 @@ describe('T54 journey', () => {
     await page.getByRole('dialog', { name: 'Terms & Conditions' }).waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
     await shoot('review');
+  });
+
+  it('editing basic details from review keeps the same application and the plan choices that still fit', async () => {
+    const before = await page.evaluate(() => JSON.parse(sessionStorage.getItem('dataMapping:T54') ?? '{}'));
+    await page.getByRole('button', { name: 'Edit basic details' }).click();
+    await heading('Share your basic details to calculate regular pension income');
+    const name = page.getByLabel('Full Name');
+    await name.fill('');
+    await name.pressSequentially('Ramesh Kumar Mehta');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading('Customise your pension plan');
+    const after = await page.evaluate(() => JSON.parse(sessionStorage.getItem('dataMapping:T54') ?? '{}'));
+    // The same application, a newer version; no new Quote ID, the plan as it was.
+    expect(after.applicationNumber).toBe(before.applicationNumber);
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(await page.getByText(`Quote ID: ${before.applicationNumber}`).count()).toBe(1);
+    expect(await page.getByLabel('Investment Amount').inputValue()).toBe('2,00,000');
+    expect(after.planDetails.planOption).toBe(before.planDetails.planOption);
+    // Review before the new quote: the old figures are not shown, nor their illustration.
+    await page.goto(server.baseUrl + JOURNEY + 'review-details');
+    await page.getByText('Your details have changed since your last quote.').waitFor();
+    expect(await page.locator('.bf-pay-get').count()).toBe(0);
+    await page.getByRole('button', { name: 'Check my plan' }).click();
+    await heading('Customise your pension plan');
+    // The quote follows the new name (the illustration prints it).
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Next · Get ₹ [\d,]+ a year$/ }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await shoot('plan-details-after-edit');
+    await page.getByRole('button', { name: /^Next/ }).click();
+    await heading('A few more details about you');
+    // Additional details has a way back to plan details (spec 02 §2.6).
+    await page.getByRole('button', { name: /Back/ }).click();
+    await heading('Customise your pension plan');
   });
 
   it('a new tab on this device offers to continue the previous quote, and resumes it', async () => {

@@ -156,8 +156,27 @@ describe('entry link (spec 02 §2.1)', () => {
       format(subYears(new Date(), 92), 'dd/MM/yyyy'),
     );
     await page.getByRole('checkbox', { name: /I authorise/ }).check({ force: true });
+    // An organisation buys the pension for an annuitant, whose age is priced (issue 9).
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText("Annuitant's Full Name cannot be empty.").waitFor();
+    await page.getByLabel("Annuitant's Full Name").fill('Suresh Kumar Mehta');
+    await page.getByLabel("Annuitant's Date of Birth").fill(format(subYears(new Date(), 44), 'ddMMyyyy'));
+    await page
+      .getByRole('radiogroup', { name: "Annuitant's Gender" })
+      .locator('label')
+      .filter({ hasText: /^Male$/ })
+      .click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Age should be between 45 and 80').waitFor();
+    const annuitantBirth = page.getByLabel("Annuitant's Date of Birth");
+    await annuitantBirth.fill('');
+    await annuitantBirth.fill(format(subYears(new Date(), 60), 'ddMMyyyy'));
     await page.getByRole('button', { name: 'Continue' }).click();
     await heading('Customise your pension plan');
+    // The quote is the annuitant's (60), not the 92-year-old entity's.
+    await expect
+      .poll(async () => (await page.locator('.bf-quote').textContent()) ?? '', { timeout: 15_000 })
+      .toMatch(/You Get₹ [\d,]+ a year/);
   });
 
   it('leaves incomplete details on the form for the visitor to finish', async () => {

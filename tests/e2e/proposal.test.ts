@@ -6,8 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanConfig } from '../../engine/plan/types.ts';
 import type { ApplicationState } from '../../engine/state/applicationState.ts';
 import { createApplicationStore } from '../../engine/state/applicationStore.ts';
-import { splitName, toDisplayDate } from '../../src/adapters/T54/basicDetailsSubmit.ts';
-import { buildQuoteRequest, type QuoteSections } from '../../src/adapters/T54/quoteRequest.ts';
+import { splitName } from '../../src/journey/names.ts';
+import { toDisplayDate } from '../../src/journey/formatValue.ts';
+import { buildQuoteRequest } from '../../src/journey/quote/quoteRequest.ts';
+import type { QuoteSections } from '../../src/journey/quote/requestQuote.ts';
 import { createApiClient, type ApiClient } from '../../src/api/apiClient.ts';
 import { launchBrowser, REPO_ROOT, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
@@ -58,7 +60,7 @@ interface SeededApplication {
   capability: string;
   /** The version the server holds now. */
   version: number;
-  quote: QuoteSections & { youPay: { installmentPremiumWithTaxFY: number } };
+  quote: QuoteSections & { installmentPremiumWithTaxFY: number };
 }
 
 /** Lead, application, quote, plan details and additional details through the API, as the journey does. */
@@ -342,7 +344,7 @@ describe('proposal page', () => {
     await page.getByRole('heading', { level: 1, name: 'Thank You!' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Your application is saved' }).waitFor();
     expect(refreshes).toEqual([200]);
-    const premium = seeded.quote.youPay.installmentPremiumWithTaxFY;
+    const premium = seeded.quote.installmentPremiumWithTaxFY;
     expect(await page.locator('.bf-proposal__amount').textContent()).toBe(`Premium due ${rupees(premium)}`);
     expect(await figure(page, 'Application number').textContent()).toBe(seeded.proposalNumber);
     expect(await figure(page, 'Quote ID').textContent()).toBe(seeded.applicationNumber);
@@ -351,7 +353,7 @@ describe('proposal page', () => {
     );
     expect(await figure(page, 'Premium').textContent()).toBe(`${rupees(premium)} a year`);
     expect(await figure(page, 'Pension').textContent()).toBe(
-      `${rupees(seeded.quote.annuityInstallmentAmount!)} a month`,
+      `${rupees(seeded.quote.annuityInstallmentAmount as number)} a month`,
     );
     expect(await figure(page, 'Payment ID').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(

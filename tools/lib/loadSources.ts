@@ -1,11 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../../src/plans/nodePlanSource.ts';
+import type { PlanFiles } from '../../engine/plan/types.ts';
 import type { PlanSources } from './planChecks.ts';
+import type { Problem } from './problem.ts';
 
-/** Everything plans:validate checks, read from a schemas/ folder. */
+/**
+ * Everything plans:validate checks, read from a schemas/ folder. A plan folder with a file
+ * that is not valid JSON is reported (with the file and the parser's words), not fatal.
+ */
 export function loadSources(root: string): PlanSources {
   const json = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8'));
+  const plans: Record<string, PlanFiles> = {};
+  const unreadable: Problem[] = [];
+  for (const code of listPlanCodes(root)) {
+    try {
+      plans[code] = readPlanFiles(code, root);
+    } catch (error) {
+      const message = (error as Error).message;
+      const file = message.match(/plans\/[^:]+/)?.[0] ?? `plans/${code}`;
+      unreadable.push({
+        file,
+        where: '/',
+        message: `cannot be read: ${message.slice(message.lastIndexOf(': ') + 2)}`,
+      });
+    }
+  }
   return {
     metaSchemas: {
       plan: json('plan.schema.json'),
@@ -14,6 +34,7 @@ export function loadSources(root: string): PlanSources {
       content: json('content.schema.json'),
     },
     common: readCommonDocuments(root),
-    plans: Object.fromEntries(listPlanCodes(root).map((code) => [code, readPlanFiles(code, root)])),
+    plans,
+    unreadable,
   };
 }

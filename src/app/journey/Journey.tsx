@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useEffectEvent,
-  useId,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState, useSyncExternalStore } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { getDefaultFormState } from '@rjsf/utils';
 import { StepFailure, type PlanAdapter } from '../../../engine/plan/adapter.ts';
@@ -19,30 +11,27 @@ import { formValidator } from '../../../engine/validation/createFormValidator.ts
 import { templates, widgets } from '../../../widgets/registry.ts';
 import { journeyBase } from '../planRegistry.ts';
 import { proposalUrl } from './proposalUrl.ts';
-import { HelpCenterPanel, HelpCenterToggle } from './HelpCenter.tsx';
+import { addressOf, landingRoute, routeOf } from './journeyRoutes.ts';
+import { JourneyHeader } from './JourneyHeader.tsx';
 import { takeEntryLink } from './entryDetails.ts';
-import { navigate, usePathname } from '../usePathname.ts';
-import { BrandBar } from '../BrandBar.tsx';
+import { navigate, useLocation } from '../usePathname.ts';
 import { ErrorPopup } from './ErrorPopup.tsx';
 import { Loader } from './Loader.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { Stepper } from './Stepper.tsx';
 import { createBoundSelector } from './boundData.ts';
 import { LandingSections } from '../landing/LandingSections.tsx';
-import { ResumeApplication } from './resume/ResumeApplication.tsx';
+import { useJourneyServices } from '../../journey/JourneyServices.ts';
+import { MESSAGES } from '../../journey/messages.ts';
 import type { PlanContent } from '../../plans/planContent.ts';
 
 const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
 
 /** Spec 02 §8: what the visitor sees when their details could not be taken forward. */
-const COULD_NOT_PROCESS = 'Sorry we couldn’t process your details, please try again';
+const COULD_NOT_PROCESS = MESSAGES.notProcessed;
 
 /** Spec 02 §9: the pause before routing a resumed application by its stage, and before the pay-later redirect. */
 const RESUME_DELAY_MS = 100;
-
-function routeOf(pathname: string, base: string): string {
-  return pathname.slice(base.length).replace(/^\/+|\/+$/g, '');
-}
 
 /**
  * One plan's journey: the application store (session storage), the plan's machine
@@ -50,10 +39,17 @@ function routeOf(pathname: string, base: string): string {
  */
 export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdapter }) {
   const { config } = plan;
-  const base = journeyBase(config);
+  const services = useJourneyServices();
+  const journeyRoot = journeyBase(config);
+  const hashMode = config.routes.mode === 'hash';
+  /** The address of a route of this journey. */
+  const addressFor = useCallback(
+    (route: string) => addressOf(route, journeyRoot, hashMode),
+    [journeyRoot, hashMode],
+  );
   const store = useMemo(
-    () => createApplicationStore({ storage: window.sessionStorage, key: dataMappingKey(config.productId) }),
-    [config.productId],
+    () => createApplicationStore({ storage: services.session, key: dataMappingKey(config.productId) }),
+    [config.productId, services.session],
   );
   // An entry link (spec 02 §2.1) fills the application before anything reads it.
   const [entryData] = useState(() => takeEntryLink(plan, store));
@@ -61,13 +57,10 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   const machine = useMemo(() => createJourneyMachine(plan.machine, adapter.machine), [plan, adapter]);
   const actor = useActorRef(machine, { input: { application: store.getState() } });
   const meta = useSelector(actor, (snapshot) => activeMeta(snapshot));
-  const pathname = usePathname();
+  const location = useLocation();
   const [popup, setPopup] = useState<string>();
-  const [helpOpen, setHelpOpen] = useState(false);
-  const helpId = useId();
-  const toggleHelp = useCallback(() => setHelpOpen((open) => !open), []);
-  const closeHelp = useCallback(() => setHelpOpen(false), []);
   const [busy, setBusy] = useState<false | 'saving' | 'leaving'>(false);
+  const [notice, setNotice] = useState<string>();
 
   useEffect(
     () => store.subscribe(() => actor.send({ type: 'APPLICATION.UPDATED', application: store.getState() })),
@@ -84,11 +77,11 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
 
   // The path asks; the machine decides. A path the visitor may not reach yet is replaced.
   useEffect(() => {
-    actor.send({ type: 'NAVIGATE', route: routeOf(pathname, base) });
+    actor.send({ type: 'NAVIGATE', route: routeOf(location, journeyRoot, hashMode) });
     const route = activeMeta(actor.getSnapshot())?.route ?? '';
-    navigate(base + route, { replace: true });
+    navigate(addressFor(route), { replace: true });
     window.scrollTo?.(0, 0);
-  }, [actor, base, pathname]);
+  }, [actor, addressFor, journeyRoot, hashMode, location]);
 
   const step = meta?.step ? plan.steps[meta.step] : undefined;
   const bind = useMemo(() => step?.definition.bind ?? {}, [step]);
@@ -97,7 +90,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   const Panel = step ? adapter.panels?.[step.id] : undefined;
   const LandingPanel = adapter.landingPanel;
   // The landing sections and the product identification footer show only on the first screen (spec 02 §2.1).
-  const onLanding = meta?.route === '';
+  const onLanding = meta?.route !== undefined && meta.route === landingRoute(plan);
   const content = plan.content as PlanContent | undefined;
 
   // Entering a step fills what the visitor has not chosen with the schema's defaults, in
@@ -132,7 +125,12 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   const handleSubmit = useCallback(
     async (data: StepData) => {
       if (!step || busy) return;
-      if (step.definition.onSubmit) store.dispatch(stepSubmitAction(step.definition.onSubmit, data));
+      // Basic details of an application that exists already are an edit of it: they merge
+      // (spec 01 §4 'updating basic details'), so the plan's choices that still fit are kept.
+      const editing =
+        step.definition.submit?.type === 'createApplication' && Boolean(store.getState().applicationNumber);
+      if (step.definition.onSubmit && !editing)
+        store.dispatch(stepSubmitAction(step.definition.onSubmit, data));
       if (adapter.onStepSubmit) {
         setBusy('saving');
         let outcome;
@@ -154,6 +152,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
           return;
         }
         setBusy(false);
+        if (outcome && typeof outcome === 'object') setNotice(outcome.notice);
       }
       const before = actor.getSnapshot();
       actor.send({ type: 'NEXT' });
@@ -162,9 +161,9 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
         setPopup(COULD_NOT_PROCESS);
         return;
       }
-      navigate(base + (activeMeta(after)?.route ?? ''));
+      navigate(addressFor(activeMeta(after)?.route ?? ''));
     },
-    [actor, adapter, base, busy, plan, step, store],
+    [actor, adapter, addressFor, busy, plan, step, store],
   );
 
   // Entry with parameters (spec 02 §2.1): the link's details and references pre-fill the
@@ -182,7 +181,8 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   }, [entryData, plan]);
 
   const closePopup = useCallback(() => setPopup(undefined), []);
-  const goTo = useCallback((route: string) => navigate(base + route), [base]);
+  const closeNotice = useCallback(() => setNotice(undefined), []);
+  const goTo = useCallback((route: string) => navigate(addressFor(route)), [addressFor]);
 
   /** Sends the machine an event and takes the visitor where its new state says. */
   const follow = useCallback(
@@ -196,11 +196,11 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
         setBusy('leaving');
         window.location.assign(proposalUrl(config, target.proposalRoute));
       } else {
-        navigate(base + (target?.route ?? ''));
+        navigate(addressFor(target?.route ?? ''));
       }
       return true;
     },
-    [actor, base, config],
+    [actor, addressFor, config],
   );
 
   /**
@@ -226,34 +226,12 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
 
   return (
     <>
-      <BrandBar>
-        {content?.helpCenter && (
-          <HelpCenterToggle
-            label={content.header.helpCenter}
-            open={helpOpen}
-            controls={helpId}
-            onToggle={toggleHelp}
-          />
-        )}
-        <a className="bf-header-link" href={`/buyonlineoauth/brochure/${config.productId}`} download>
-          {content?.header?.brochure ?? 'Product Brochure'}
-        </a>
-        <ResumeApplication
-          plan={plan}
-          session={application}
-          label={content?.header?.resumeApplication ?? 'Resume Application'}
-          kept={adapter.keptApplications}
-          onResumed={resumeApplication}
-        />
-        {application.applicationNumber && (
-          <span className="bf-quote-id">
-            Quote ID: <strong>{application.applicationNumber}</strong>
-          </span>
-        )}
-      </BrandBar>
-      {helpOpen && content?.helpCenter && (
-        <HelpCenterPanel id={helpId} content={content.helpCenter} onClose={closeHelp} />
-      )}
+      <JourneyHeader
+        plan={plan}
+        application={application}
+        kept={adapter.keptApplications}
+        onResumed={resumeApplication}
+      />
       <div className="bf-journey">
         <SidePanel config={config} />
         <main className="bf-journey__main" id="main">
@@ -290,6 +268,15 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
               </div>
             )}
           </section>
+          {step?.definition.backTo !== undefined && (
+            <button
+              type="button"
+              className="bf-link-button bf-back"
+              onClick={() => goTo(step.definition.backTo!)}
+            >
+              ‹ Back<span className="bf-visually-hidden"> to the previous step</span>
+            </button>
+          )}
           {onLanding && content?.landing && <LandingSections content={content.landing} />}
         </main>
       </div>
@@ -305,6 +292,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
         </div>
       )}
       {popup && <ErrorPopup message={popup} onClose={closePopup} />}
+      {notice && <ErrorPopup title="Your plan was updated" message={notice} onClose={closeNotice} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { PlanAdapter } from '../../../engine/plan/adapter.ts';
 import type { LoadedPlan, PlanConfig } from '../../../engine/plan/types.ts';
 import { adapters } from '../../adapters/registry.ts';
@@ -7,27 +7,40 @@ import { BrandBar } from '../BrandBar.tsx';
 import { PageLoadFailed } from '../PageLoadFailed.tsx';
 import { Loader } from './Loader.tsx';
 import { Journey } from './Journey.tsx';
+import { browserApi } from '../../api/browserApi.ts';
+import { JourneyServicesContext, type JourneyServices } from '../../journey/JourneyServices.ts';
+import { createStandardAdapter } from '../../journey/standardAdapter.ts';
 
-/** Loads the plan's chunk, then runs its journey. */
+/** Loads the plan's chunk (and its adapter, for a plan that has one), then runs the standard journey. */
 export function JourneyPage({ config }: { config: PlanConfig }) {
   const [plan, setPlan] = useState<{ plan: LoadedPlan; adapter: PlanAdapter }>();
+  const services = useMemo<JourneyServices>(
+    () => ({
+      api: browserApi(),
+      session: window.sessionStorage,
+      local: window.localStorage,
+      now: () => new Date(),
+    }),
+    [],
+  );
   const [error, setError] = useState<Error>();
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
-    const loadAdapter = adapters[config.adapter];
+    const loadAdapter = config.adapter === undefined ? () => Promise.resolve({}) : adapters[config.adapter];
     Promise.all([
       loadPlan(config),
       loadAdapter ? loadAdapter() : Promise.reject(new Error(`No adapter "${config.adapter}"`)),
     ]).then(
-      ([loaded, adapter]) => live && setPlan({ plan: loaded, adapter }),
+      ([loaded, extra]) =>
+        live && setPlan({ plan: loaded, adapter: createStandardAdapter(loaded, services, extra) }),
       (reason: unknown) => live && setError(reason instanceof Error ? reason : new Error(String(reason))),
     );
     return () => {
       live = false;
     };
-  }, [config, attempt]);
+  }, [config, attempt, services]);
 
   useEffect(() => {
     document.title = `${config.productName} — Bimaflow Life Insurance`;
@@ -52,5 +65,9 @@ export function JourneyPage({ config }: { config: PlanConfig }) {
       </>
     );
   }
-  return <Journey plan={plan.plan} adapter={plan.adapter} />;
+  return (
+    <JourneyServicesContext.Provider value={services}>
+      <Journey plan={plan.plan} adapter={plan.adapter} />
+    </JourneyServicesContext.Provider>
+  );
 }

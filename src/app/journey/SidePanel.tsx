@@ -10,7 +10,11 @@ export function SidePanel({ config }: { config: PlanConfig }) {
       <p className="bf-side-panel__pre">{config.brochure.preTitle}</p>
       <h2 className="bf-side-panel__name">{config.productName}</h2>
       <p className="bf-side-panel__sub">{config.subTitle}</p>
-      <a className="bf-side-panel__brochure" href={`/buyonlineoauth/brochure/${config.productId}`} download>
+      <a
+        className="bf-side-panel__brochure"
+        href={`/buyonlineoauth/brochure/${config.brochureOf ?? config.productId}`}
+        download
+      >
         Download Brochure
       </a>
       <button

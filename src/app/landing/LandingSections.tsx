@@ -25,30 +25,32 @@ export function LandingSections({ content }: { content: PlanContent['landing'] }
         </ul>
       </section>
 
-      <section className="bf-landing__section bf-visualize" aria-labelledby="bf-visualize-title">
-        <h2 id="bf-visualize-title">{visualize.title}</h2>
-        <ol className="bf-visualize__timeline">
-          <li>
-            <span className="bf-visualize__label">{visualize.labels.premium}</span>
-            <strong>₹ {formatIndianAmount(visualize.premium)}</strong>
-            <span>
-              {visualize.premiumFrequency.toLowerCase()} for {visualize.premiumYears} years, from age{' '}
-              {visualize.entryAge}
-            </span>
-          </li>
-          <li>
-            <span className="bf-visualize__label">{visualize.labels.payout}</span>
-            <strong>₹ {formatIndianAmount(visualize.payoutPerYear)}</strong>
-            <span>every year for life, from age {visualize.payoutFromAge}</span>
-          </li>
-          <li>
-            <span className="bf-visualize__label">{visualize.labels.lumpSum}</span>
-            <strong>₹ {formatIndianAmount(visualize.lumpSum)}</strong>
-            <span>to your nominee, on death at age {visualize.lumpSumAtAge}</span>
-          </li>
-        </ol>
-        <p className="bf-visualize__note">{visualize.note}</p>
-      </section>
+      {visualize && (
+        <section className="bf-landing__section bf-visualize" aria-labelledby="bf-visualize-title">
+          <h2 id="bf-visualize-title">{visualize.title}</h2>
+          <ol className="bf-visualize__timeline">
+            <li>
+              <span className="bf-visualize__label">{visualize.labels.premium}</span>
+              <strong>₹ {formatIndianAmount(visualize.premium)}</strong>
+              <span>
+                {visualize.premiumFrequency.toLowerCase()} for {visualize.premiumYears} years, from age{' '}
+                {visualize.entryAge}
+              </span>
+            </li>
+            <li>
+              <span className="bf-visualize__label">{visualize.labels.payout}</span>
+              <strong>₹ {formatIndianAmount(visualize.payoutPerYear)}</strong>
+              <span>every year for life, from age {visualize.payoutFromAge}</span>
+            </li>
+            <li>
+              <span className="bf-visualize__label">{visualize.labels.lumpSum}</span>
+              <strong>₹ {formatIndianAmount(visualize.lumpSum)}</strong>
+              <span>to your nominee, on death at age {visualize.lumpSumAtAge}</span>
+            </li>
+          </ol>
+          <p className="bf-visualize__note">{visualize.note}</p>
+        </section>
+      )}
 
       <section className="bf-landing__section" aria-labelledby="bf-how-title">
         <h2 id="bf-how-title">{howToBuy.title}</h2>

@@ -1,7 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
-import { ApiFailure } from '../../api/apiClient.ts';
-import { browserApi } from '../../api/browserApi.ts';
+import { ApiFailure, type ApiClient } from '../../api/apiClient.ts';
 import { downloadBenefitIllustration, illustratedQuote } from '../../api/benefitIllustration.ts';
 import type { ProposalContent } from '../../plans/proposalContent.ts';
 
@@ -10,9 +9,11 @@ type Status = { kind: 'idle' | 'loading' } | { kind: 'failed'; message: string }
 /** Downloads the benefit illustration of the application's quote; absent when it has no quote. */
 export function BenefitIllustrationButton({
   store,
+  api,
   copy,
 }: {
   store: ApplicationStore;
+  api: ApiClient;
   copy: ProposalContent['benefitIllustration'];
 }) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
@@ -22,7 +23,7 @@ export function BenefitIllustrationButton({
   const download = async () => {
     setStatus({ kind: 'loading' });
     try {
-      await downloadBenefitIllustration(browserApi(), store.getState());
+      await downloadBenefitIllustration(api, store.getState());
       setStatus({ kind: 'idle' });
     } catch (error) {
       setStatus({

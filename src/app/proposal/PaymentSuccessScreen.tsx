@@ -13,7 +13,14 @@ import { formatRupees } from '../../shared/rupees.ts';
  * paid online, blocked by a BASBA mandate, a mandate awaiting approval, or pay later —
  * with the amount, the application's numbers and figures, and what happens next.
  */
-export function PaymentSuccessScreen({ config, content, store, state, headingRef }: ProposalScreenProps) {
+export function PaymentSuccessScreen({
+  config,
+  content,
+  store,
+  api,
+  state,
+  headingRef,
+}: ProposalScreenProps) {
   const copy = content.proposal;
   const outcome = paymentOutcome(state.paymentDetails);
   const words = copy.outcomes[outcome];
@@ -42,7 +49,7 @@ export function PaymentSuccessScreen({ config, content, store, state, headingRef
               {words.action}
             </a>
           )}
-          <BenefitIllustrationButton store={store} copy={copy.benefitIllustration} />
+          <BenefitIllustrationButton store={store} api={api} copy={copy.benefitIllustration} />
           <a className={`bf-button ${words.action ? 'bf-button--secondary' : 'bf-button--primary'}`} href="/">
             {copy.homepage}
           </a>

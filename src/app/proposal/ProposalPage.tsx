@@ -44,6 +44,8 @@ export function ProposalPage({ config }: { config: PlanConfig }) {
     [config.productId],
   );
   const state = useSyncExternalStore(store.subscribe, store.getState);
+  // The page is the composition root: its screens are given this client, never reach for one.
+  const api = useMemo(() => browserApi(), []);
   const refresh = useApplicationRefresh(store, config.productId, browserApi);
   const hash = useHash();
   const route = content ? resolveProposalRoute(hash, content.proposal.steps) : undefined;
@@ -97,7 +99,7 @@ export function ProposalPage({ config }: { config: PlanConfig }) {
 
   let screen: ReactNode = null;
   if (content && ready) {
-    const props = { config, content, store, state, headingRef };
+    const props = { config, content, store, api, state, headingRef };
     if (!state.applicationNumber) screen = <NoApplicationScreen {...props} />;
     else if (route?.screen === 'payment-success') screen = <PaymentSuccessScreen {...props} />;
     else if (route?.screen === 'thank-you') screen = <ThankYouScreen {...props} />;

@@ -6,7 +6,7 @@ import { OutcomeMark } from './OutcomeMark.tsx';
 import type { ProposalScreenProps } from './proposalScreenProps.ts';
 
 /** #/thank-you (spec 01 §2 success screen): the proposal is in; its numbers and what happens next. */
-export function ThankYouScreen({ config, content, store, state, headingRef }: ProposalScreenProps) {
+export function ThankYouScreen({ config, content, store, api, state, headingRef }: ProposalScreenProps) {
   const copy = content.proposal;
   return (
     <>
@@ -25,7 +25,7 @@ export function ThankYouScreen({ config, content, store, state, headingRef }: Pr
           copy={copy}
         />
         <div className="bf-proposal__actions">
-          <BenefitIllustrationButton store={store} copy={copy.benefitIllustration} />
+          <BenefitIllustrationButton store={store} api={api} copy={copy.benefitIllustration} />
           <a className="bf-button bf-button--primary" href="/">
             {copy.homepage}
           </a>

@@ -34,8 +34,8 @@ function instalment(amount: unknown, frequency: unknown): Instalment | undefined
 
 /**
  * Reads the figures from the application state as the journey keeps it: planDetails with
- * the quote's response (youPay, youGet and the quote service's section fields, spec 02
- * §3.4) and paymentDetails (§3.6). Nothing here knows a plan.
+ * the quote's response (the quote service's section fields, spec 02 §3.4, whatever the
+ * calculator) and paymentDetails (§3.6). Nothing here knows a plan.
  */
 export function applicationFigures(
   state: ApplicationState,
@@ -43,23 +43,23 @@ export function applicationFigures(
 ): ApplicationFigures {
   const plan = state.planDetails as Fields;
   const response = (plan.response ?? {}) as Fields;
-  const youPay = (response.youPay ?? {}) as Fields;
-  const youGet = (response.youGet ?? {}) as Fields;
   const payment = state.paymentDetails as Fields;
   const option = text(plan.planOption) ?? text(plan.componentCode);
   const premium = instalment(
-    youPay.installmentPremiumWithTaxFY ?? response.installmentPremiumWithTaxFY ?? plan.totalPremiumAmount,
-    youPay.premiumFrequency ?? plan.investmentFrequency,
+    response.installmentPremiumWithTaxFY ?? plan.totalPremiumAmount,
+    response.premiumFrequency ?? plan.investmentFrequency,
   );
   return {
     quoteId: text(state.applicationNumber),
     applicationNumber: text(state.proposalNumber),
     planOption:
-      planOptions.find((candidate) => candidate.code === option)?.name ?? text(response.annuityOption),
+      planOptions.find((candidate) => candidate.code === option)?.name ??
+      text(response.optionName) ??
+      text(response.annuityOption),
     premium,
     annuity: instalment(
-      youGet.annuityInstallmentAmount ?? response.annuityInstallmentAmount,
-      youGet.annuityFrequency ?? plan.annuityFrequency,
+      response.annuityInstallmentAmount,
+      response.annuityFrequency ?? plan.annuityFrequency,
     ),
     paymentId: text(payment.mihpayid),
     amount: parseRupees(payment.amount) ?? premium?.amount,

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import type { PlanConfig } from '../../../engine/plan/types.ts';
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
+import type { ApiClient } from '../../api/apiClient.ts';
 import type { PlanContent } from '../../plans/planContent.ts';
 
 /** What every screen of the proposal page is given. */
@@ -9,6 +10,8 @@ export interface ProposalScreenProps {
   config: PlanConfig;
   content: PlanContent;
   store: ApplicationStore;
+  /** The API client the page was given (tests pass a fake). */
+  api: ApiClient;
   state: ApplicationState;
   /** The screen's h1, which takes the focus when the visitor moves between screens. */
   headingRef: Ref<HTMLHeadingElement>;

@@ -15,12 +15,15 @@ export interface AccessClaims {
   sub: string;
   scope: Scope;
   exp: number;
+  /** A random nonce: two tokens issued in the same second are still distinct. */
+  jti: string;
 }
 
 export interface CapabilityClaims {
   typ: 'cap';
   app: string;
   exp: number;
+  jti: string;
 }
 
 export interface TokenService {
@@ -54,14 +57,16 @@ export function createTokenService(secret: string, now: () => number = () => Dat
     }
   };
   const expiry = (ttlSeconds: number) => Math.floor(now() / 1000) + ttlSeconds;
+  const nonce = () => randomBytes(9).toString('base64url');
   return {
     issueAccess: (sub, scope, ttl) =>
-      issue({ typ: 'access', sub, scope, exp: expiry(ttl) } satisfies AccessClaims),
+      issue({ typ: 'access', sub, scope, exp: expiry(ttl), jti: nonce() } satisfies AccessClaims),
     verifyAccess(token) {
       const claims = verify<AccessClaims>(token);
       return claims?.typ === 'access' ? claims : undefined;
     },
-    issueCapability: (app, ttl) => issue({ typ: 'cap', app, exp: expiry(ttl) } satisfies CapabilityClaims),
+    issueCapability: (app, ttl) =>
+      issue({ typ: 'cap', app, exp: expiry(ttl), jti: nonce() } satisfies CapabilityClaims),
     allows(token, applicationNumber) {
       const claims = verify<CapabilityClaims>(token);
       return claims?.typ === 'cap' && claims.app === applicationNumber;

@@ -1,5 +1,6 @@
 import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
+import { holds } from '../../../engine/plan/conditions.ts';
 import { getByPointer } from '../../../engine/schema/pointer.ts';
 import { validateData } from '../../../engine/validation/validateData.ts';
 import type { FieldError } from '../lib/httpErrorBody.ts';
@@ -33,17 +34,21 @@ export function validateAgainstPlan(plan: LoadedPlan, state: Record<string, unkn
   const errors: FieldError[] = [];
   const filled = (value: unknown) =>
     value !== undefined && !(value && typeof value === 'object' && Object.keys(value).length === 0);
-  // Steps are checked when the body carries their places; a popup's form (optional, like a
+  // A step is checked when the body carries the place of its first binding, the place it
+  // edits (basic details: the holder, with the insured only when buying for someone else;
+  // make-payment: the pay mode, not the premium it shows); a popup's form (optional, like a
   // joint life) only when every place it binds holds data.
   const forms = [
-    ...Object.values(plan.steps).map((step) => ({ step, present: (value: unknown) => value !== undefined })),
-    ...Object.values(plan.popups).map((step) => ({ step, present: filled })),
+    ...Object.values(plan.steps).map((step) => ({ step, popup: false })),
+    ...Object.values(plan.popups).map((step) => ({ step, popup: true })),
   ];
-  for (const { step, present } of forms) {
+  for (const { step, popup } of forms) {
     const bind = Object.entries(step.definition.bind);
     // An unbound popup (a resume lookup) edits no place of the application.
     if (bind.length === 0) continue;
-    if (!bind.every(([, pointer]) => present(getByPointer(state, pointer)))) continue;
+    const places = bind.map(([, pointer]) => getByPointer(state, pointer));
+    if (popup ? !places.every(filled) : places[0] === undefined) continue;
+    if (popup && !holds(step.definition.when, state)) continue;
     const data = Object.fromEntries(bind.map(([field, pointer]) => [field, getByPointer(state, pointer)]));
     for (const error of validateData(step.schema, data, { uiSchema: step.uiSchema }).errors) {
       const [field, ...rest] = error.field.split('.');

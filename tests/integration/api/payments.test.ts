@@ -134,6 +134,27 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
       expect(quote.data.quotePlanSectionDetails.installmentPremium).toBe(150000);
     });
 
+    it('refuses a quote of another life, another staff answer or another plan option than the application holds', async () => {
+      // A quote the browser made for someone younger (cheaper), or with a staff bonus it was
+      // not given, or for another option, never sets the price of this application.
+      for (const change of [
+        `state = jsonb_set(state, '{basicDetails,policyHolder,dateOfBirth}', '"1990-01-01"')`,
+        `state = jsonb_set(state, '{basicDetails,policyHolder,gender}', '"Female"')`,
+        `state = jsonb_set(state, '{planDetails,planOption}', '"T54A"')`,
+        `state = jsonb_set(state, '{personalDetails}', '{"primary":{"indiaFirstStaff":{"status":"Y","employeer":"Bank of Baroda","employeeCode":"4512"}}}')`,
+      ]) {
+        const { created } = await payableApplication(api, 150000);
+        await seed(api, created.applicationNo, change);
+        const res = await api.post(
+          INITIATE,
+          { applicationNumber: created.applicationNo, payMode: 'Online' },
+          { capability: created.capability },
+        );
+        expect(res.statusCode, change).toBe(422);
+        expect(res.json().message).toBe(NO_QUOTE);
+      }
+    });
+
     it('offers Bima-ASBA up to the plan’s limit (2,00,000) and refuses it above', async () => {
       const atLimit = await payableApplication(api, 200000);
       const basba = await initiate(api, atLimit.created, 'BASBA');
@@ -370,6 +391,50 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
         { capability: payable.created.capability },
       );
       expect(journey.statusCode, journey.body).toBe(200);
+    });
+
+    it('a paid application keeps its holder through every other route: later stages and update-campaign', async () => {
+      const payable = await ready('Online');
+      await postGatewayResponse(api, gatewayResponse(form, 'success', SALT));
+      const application = await storedApplication(api, applicationNumber);
+      const stored = application.state.basicDetails as { policyHolder: Record<string, unknown> };
+      const another = { ...stored, policyHolder: { ...stored.policyHolder, fullName: 'Suresh Kumar Verma' } };
+      const refused =
+        'This application is already paid, so its policy holder, insured person and plan can no longer be changed.';
+      const journey = await api.post(
+        '/buyonlineoauth/stages/journey-details',
+        {
+          applicationNumber,
+          version: application.version,
+          basicDetails: another,
+          journeyDetails: { primary: { type: 'manual' } },
+        },
+        { capability: payable.created.capability },
+      );
+      expect(journey.statusCode).toBe(409);
+      expect(journey.json().message).toBe(refused);
+      const campaign = await api.post(
+        '/buyonlineoauth/applications/update-campaign',
+        { applicationNumber, version: application.version, basicDetails: another, campaignId: 'C1' },
+        { capability: payable.created.capability },
+      );
+      expect(campaign.statusCode).toBe(409);
+      expect(campaign.json().message).toBe(refused);
+      // The same holder sent back with a proposal stage is fine.
+      const same = await api.post(
+        '/buyonlineoauth/stages/journey-details',
+        {
+          applicationNumber,
+          version: application.version,
+          basicDetails: stored,
+          journeyDetails: { primary: { type: 'manual' } },
+        },
+        { capability: payable.created.capability },
+      );
+      expect(same.statusCode, same.body).toBe(200);
+      const after = await storedApplication(api, applicationNumber);
+      expect(after.state.basicDetails).toEqual(stored);
+      expect(after.state.paymentDetails).toMatchObject({ status: 'success' });
     });
 
     it('a declined mandate goes back to make-payment without a basbastatus', async () => {

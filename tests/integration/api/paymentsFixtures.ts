@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { indianGrouping } from '../../../src/pricing/indianGrouping.ts';
-import { createApplication, planDetailsOf, type CreatedApplication } from './applicationsFixtures.ts';
+import {
+  createApplication,
+  HOLDER_DOB,
+  planDetailsOf,
+  type CreatedApplication,
+} from './applicationsFixtures.ts';
 import { createQuote, quoteBody, type QuoteAnswerBody } from './quotesFixtures.ts';
 import type { TestApi } from './testApp.ts';
 
@@ -54,8 +59,11 @@ export async function payableApplication(api: TestApi, premium = 150000): Promis
   const quote = await createQuote(
     api,
     quoteBody(
-      { InstallmentPremiumAmount: premium, AnnualPremiumAmount: premium },
-      {},
+      // As the journey asks: the holder's life and every input the plan's quote reads
+      // (plan.json quote.planSection) are what the application holds, or the payment would
+      // not take this quote.
+      { InstallmentPremiumAmount: premium, AnnualPremiumAmount: premium, AnnuityFor: 'Single' },
+      { DOB: HOLDER_DOB },
       { ApplicationNumber: created.applicationNo },
     ),
     created.capability,
@@ -67,6 +75,8 @@ export async function payableApplication(api: TestApi, premium = 150000): Promis
       version: created.version,
       planDetails: planDetailsOf({
         investmentAmount: indianGrouping(premium),
+        premiumPayingTerm: 10,
+        planOption: 'T54C',
         quoteNumber: quote.data.quoteNumber,
         response: quote.data.quotePlanSectionDetails,
       }),

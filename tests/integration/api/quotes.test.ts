@@ -4,8 +4,10 @@ import {
   createQuote,
   dobForAge,
   engineQuote,
+  figure,
   QUOTES,
   quoteBody,
+  rowOf,
   SECOND_LIFE,
   TODAY,
   type QuoteAnswerBody,
@@ -41,6 +43,7 @@ describe.each(DATABASES)('quote service ($name)', (kind) => {
         planCode: 'T54',
         productUIN: '143N066V04',
         componentCode: 'T54C',
+        optionName: 'Life Annuity with return of purchase price on death',
         annuityOption: 'Life Annuity with return of purchase price on death',
         category: 'Single',
         proposalDate: TODAY,
@@ -51,40 +54,54 @@ describe.each(DATABASES)('quote service ($name)', (kind) => {
         basePremiumAmount: 200000,
         gstAmount: 0,
         installmentPremiumWithTaxFY: 200000,
+        premiumFrequency: 'Yearly',
         totalPremiumPayable: 2000000,
         premiumPayingTerm: 10,
         vestingAge: 65,
         firstPayoutAge: 66,
         deathBenefitOnVesting: 2000000,
-        youPay: { installmentPremiumWithTaxFY: 200000, premiumPayingTerm: 10, totalPremiumPayable: 2000000 },
-        youGet: { annuityFrequency: 'Yearly', fromAge: 66, forLife: true, returnOfPurchasePrice: 2000000 },
+        headline: 'Get ₹ 1,71,746 a year',
+        youPay: [
+          { id: 'installmentPremiumWithTaxFY', value: 200000, format: 'rupees', suffix: 'a year' },
+          { id: 'premiumPayingTerm', value: 10, format: 'years' },
+          { id: 'totalPremiumPayable', value: 2000000, format: 'rupees' },
+        ],
+        youGet: [
+          { id: 'annuityInstallmentAmount', value: 171746, format: 'rupees', suffix: 'a year' },
+          { id: 'firstPayoutAge', value: 66, format: 'age' },
+          { id: 'annualAnnuity', value: 171746, format: 'rupees' },
+          { id: 'returnOfPurchasePrice', value: 2000000, format: 'rupees' },
+        ],
       });
     });
 
     it('pays about 1,70,108 a year from 66 (within 1%), with the online 1% on the calibrated base', () => {
       const details = answer.data.quotePlanSectionDetails;
-      expect(Math.abs(details.annualAnnuity / SPEC_SAMPLE_ANNUITY - 1)).toBeLessThanOrEqual(0.01);
+      expect(Math.abs(figure(details, 'annualAnnuity') / SPEC_SAMPLE_ANNUITY - 1)).toBeLessThanOrEqual(0.01);
       // The spec request says channelType 'Online': the 1% online bonus applies (docs/pricing/t54.md).
       const offline = engineQuote({ online: false });
       expect(Math.abs(offline.annualAnnuity / SPEC_SAMPLE_ANNUITY - 1)).toBeLessThan(0.001);
       expect(details.annuityInstallmentAmount).toBe(engineQuote().annuityInstallmentAmount);
       expect(details.annuityInstallmentAmount).toBe(171746);
       expect(details.bonusPercent).toBe(1);
-      expect(details.bonuses.map((b) => [b.id, b.applied])).toEqual([
-        ['online', true],
-        ['staff', false],
-      ]);
+      // The bonuses applied are in 'how we calculated this': the online one only.
+      expect(rowOf(details.explanation, 'bonusPercent')).toMatchObject({
+        value: 1,
+        format: 'percent',
+        note: 'Get 1% extra annuity on online purchase',
+      });
+      expect(rowOf(details.breakup, 'gstAmount').value).toBe(0);
     });
 
-    it('stores the request and the whole calculation, schedule included, under the quote number', async () => {
+    it('stores the request and the whole priced quote, illustration table included, under the quote number', async () => {
       const { rows } = await api.app.db.query<{
         application_number: string | null;
         product_id: string;
-        request: { PlanSectionDetails: { AnnuityOption: string } };
+        request: { PlanSectionDetails: Record<string, unknown> };
         response: {
           answer: QuoteAnswerBody;
-          result: { schedule: { policyYear: number; guaranteedAnnuity: number }[] };
-          illustration: { annuitant: { name: string; age: number } };
+          quote: { illustration: { tables: { rows: Record<string, number>[] }[]; footnotes: string[] } };
+          illustration: { life: { name: string; age: number } };
         };
       }>('SELECT application_number, product_id, request, response FROM quotes WHERE quote_number = $1', [
         answer.data.quoteNumber,
@@ -93,18 +110,24 @@ describe.each(DATABASES)('quote service ($name)', (kind) => {
       const row = rows[0]!;
       expect(row.application_number).toBeNull();
       expect(row.product_id).toBe('T54');
-      expect(row.request.PlanSectionDetails.AnnuityOption).toBe('T54C');
+      expect(row.request.PlanSectionDetails).toMatchObject({
+        AnnuityOption: 'T54C',
+        ProductUIN: '143N066V04',
+        InstallmentPremiumAmount: 200000,
+      });
       expect(row.response.answer).toEqual(answer);
-      expect(row.response.result.schedule).toHaveLength(46);
-      expect(row.response.result.schedule[10]).toMatchObject({ policyYear: 11, guaranteedAnnuity: 171746 });
-      expect(row.response.illustration.annuitant).toMatchObject({ name: 'Ramesh Kumar Sharma', age: 55 });
+      const [schedule] = row.response.quote.illustration.tables;
+      expect(schedule!.rows).toHaveLength(46);
+      expect(schedule!.rows[10]).toMatchObject({ policyYear: 11, guaranteedAnnuity: 171746 });
+      expect(row.response.quote.illustration.footnotes.length).toBeGreaterThan(0);
+      expect(row.response.illustration.life).toMatchObject({ name: 'Ramesh Kumar Sharma', age: 55 });
     });
 
     it('gives every quote a new number', async () => {
       const again = await createQuote(api, quoteBody());
       expect(again.data.quoteNumber).not.toBe(answer.data.quoteNumber);
       expect(again.data.quotePlanSectionDetails.annualAnnuity).toBe(
-        answer.data.quotePlanSectionDetails.annualAnnuity,
+        figure(answer.data.quotePlanSectionDetails, 'annualAnnuity'),
       );
     });
   });
@@ -143,7 +166,7 @@ describe.each(DATABASES)('quote service ($name)', (kind) => {
       const [transgender, other, female] = await Promise.all(
         ['Transgender', 'Other', 'Female'].map((Gender) => createQuote(api, quoteBody({}, { Gender }))),
       );
-      const annuity = (a: QuoteAnswerBody) => a.data.quotePlanSectionDetails.annualAnnuity;
+      const annuity = (a: QuoteAnswerBody) => figure(a.data.quotePlanSectionDetails, 'annualAnnuity');
       expect(annuity(transgender!)).toBe(annuity(other!));
       expect(annuity(female!)).toBeLessThan(annuity(other!));
       expect(annuity(other!)).toBeLessThan(171746);
@@ -156,7 +179,7 @@ describe.each(DATABASES)('quote service ($name)', (kind) => {
       );
       const details = staff.data.quotePlanSectionDetails;
       expect(details.bonusPercent).toBe(3.5);
-      expect(details.annualAnnuity).toBe(engineQuote({ staff: true }).annualAnnuity);
+      expect(figure(details, 'annualAnnuity')).toBe(engineQuote({ staff: true }).annualAnnuity);
     });
 
     it('prices a joint life (last survivor) below the single life for T54A and T54C', async () => {
@@ -171,8 +194,8 @@ describe.each(DATABASES)('quote service ($name)', (kind) => {
           ),
         );
         expect(joint.data.quotePlanSectionDetails).toMatchObject({ category: 'Joint', secondEntryAge: 50 });
-        expect(joint.data.quotePlanSectionDetails.annualAnnuity).toBeLessThan(
-          single.data.quotePlanSectionDetails.annualAnnuity,
+        expect(figure(joint.data.quotePlanSectionDetails, 'annualAnnuity')).toBeLessThan(
+          figure(single.data.quotePlanSectionDetails, 'annualAnnuity'),
         );
       }
     });

@@ -2,6 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import mortalityJson from '../../../schemas/common/mortality/ialm-2012-14.json';
 import basisJson from '../../../schemas/plans/T54/pricing-basis.json';
 import { addYearsIso } from '../../../src/pricing/ageLastBirthday.ts';
+import type { DisplayRow } from '../../../src/pricing/calculator.ts';
 import type { MortalityTable } from '../../../src/pricing/mortalityTable.ts';
 import type { T54Basis } from '../../../src/pricing/t54Basis.ts';
 import { quoteT54 } from '../../../src/pricing/t54Calculator.ts';
@@ -80,6 +81,20 @@ export const SECOND_LIFE = {
   DOB: dobForAge(50),
   Relationship: 'Wife',
 };
+
+/** A named figure of the answer (the calculator's figures are spread into quotePlanSectionDetails). */
+export function figure(details: QuotePlanSectionDetails, name: string): number {
+  const value = details[name];
+  if (typeof value !== 'number') throw new Error(`no numeric figure ${name} in the answer`);
+  return value;
+}
+
+/** The row with this id of one of the answer's row lists. */
+export function rowOf(rows: DisplayRow[], id: string): DisplayRow {
+  const found = rows.find((row) => row.id === id);
+  if (!found) throw new Error(`no row ${id} in ${rows.map((row) => row.id).join(', ')}`);
+  return found;
+}
 
 export interface QuoteAnswerBody {
   status: string;

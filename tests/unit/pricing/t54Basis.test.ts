@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import basisSchema from '../../../schemas/pricing-basis.schema.json';
 import planJson from '../../../schemas/plans/T54/plan.json';
 import { calculatorFor, calculators } from '../../../src/pricing/calculators.ts';
+import { quoteT54 } from '../../../src/pricing/t54Calculator.ts';
 import { basis, basisWith, mortality, sample } from './t54Fixture.ts';
 
 describe('T54 pricing basis (data)', () => {
@@ -60,25 +61,32 @@ describe('T54 pricing basis (data)', () => {
 
   it('is read, not hard-coded: a higher interest rate gives a higher annuity', () => {
     const higher = basisWith((b) => void (b.interestRatePercent = 6));
-    const at = (b: typeof basis) => calculators.T54.quote(sample, b, mortality).annualAnnuity;
+    const at = (b: typeof basis) => quoteT54(sample, b, mortality).annualAnnuity;
     expect(at(higher)).toBeGreaterThan(at(basis));
   });
 });
 
 describe('calculator registry', () => {
-  it('resolves the calculator plan.json names', () => {
-    expect(planJson.calculator).toBe(basis.calculator);
-    expect(calculatorFor(planJson.calculator).basisFile).toBe('pricing-basis.json');
-    expect(calculatorFor('T54').quote(sample, basis, mortality).componentCode).toBe('T54C');
+  it('resolves the calculator plan.json names, and the basis names the same one', () => {
+    expect(calculatorFor(planJson.calculator)).toBe(calculatorFor(basis.calculator));
+    expect(calculatorFor('deferredAnnuity').basisFile).toBe('pricing-basis.json');
+    expect(calculatorFor('deferredAnnuity').mortalityTable(basis)).toBe('ialm-2012-14');
+  });
+
+  it('names calculators by kind: no plan code is a calculator name', () => {
+    expect(Object.keys(calculators)).not.toContain('T54');
+    expect(calculatorFor('deferredAnnuity')).toBe(calculators.deferredAnnuity);
   });
 
   it('names the known calculators when asked for another', () => {
-    expect(() => calculatorFor('T99')).toThrow("No calculator 'T99' (known: T54)");
+    expect(() => calculatorFor('T99')).toThrow(
+      "No calculator 'T99' (known: deferredAnnuity, termLife, milestoneSavings, guaranteedAnnuity)",
+    );
     expect(() => calculatorFor('toString')).toThrow('No calculator');
   });
 
   it('refuses a mortality table other than the one the basis names', () => {
-    expect(() => calculators.T54.quote(sample, basis, { ...mortality, id: 'other' })).toThrow('ialm-2012-14');
+    expect(() => quoteT54(sample, basis, { ...mortality, id: 'other' })).toThrow('ialm-2012-14');
   });
 });
 

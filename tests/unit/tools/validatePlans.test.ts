@@ -61,7 +61,9 @@ describe('plans:validate', () => {
       expect.arrayContaining([
         'plans/T54/steps/basic-details.ui.json /policyHolder/fulName: "fulName" is not a field of the schema',
         'plans/T54/machine.json planDetails: transition target "nowhere" does not exist',
-        'plans/T54/machine.json basicDetails: guard "isWednesday" is not implemented',
+        expect.stringMatching(
+          /^plans\/T54\/machine\.json basicDetails: guard "isWednesday" is not a known guard; known guards: /,
+        ),
         'plans/T54/machine.json reviewDetails: meta.step "review" is not a step of plan.json',
       ]),
     );
@@ -144,5 +146,5 @@ describe('plans:validate', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-  });
+  }, 30_000);
 });

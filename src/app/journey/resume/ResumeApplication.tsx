@@ -3,7 +3,6 @@ import { createPortal } from 'react-dom';
 import type { KeptApplications } from '../../../../engine/plan/adapter.ts';
 import type { LoadedPlan } from '../../../../engine/plan/types.ts';
 import type { ApiClient } from '../../../api/apiClient.ts';
-import { browserApi } from '../../../api/browserApi.ts';
 import { Loader } from '../Loader.tsx';
 import { ResumeDialog } from './ResumeDialog.tsx';
 import type { ResumeAccess, ResumedApplication } from './resumeCalls.ts';
@@ -21,7 +20,7 @@ export interface ResumeApplicationProps {
   kept?: KeptApplications;
   /** Takes the saved application into this tab and routes it by its stage. */
   onResumed: (saved: Record<string, unknown>, access: ResumeAccess) => void;
-  api?: ApiClient;
+  api: ApiClient;
 }
 
 /**
@@ -29,14 +28,7 @@ export interface ResumeApplicationProps {
  * ?applicationNo= (spec 02 §2.1, §2.3, §2.9). A resumed application joins the device's kept
  * applications. Renders nothing for a plan without a resume popup.
  */
-export function ResumeApplication({
-  plan,
-  session,
-  label,
-  kept,
-  onResumed,
-  api = browserApi(),
-}: ResumeApplicationProps) {
+export function ResumeApplication({ plan, session, label, kept, onResumed, api }: ResumeApplicationProps) {
   const popup = plan.popups[RESUME_POPUP];
   const { productId } = plan.config;
   const [dialog, setDialog] = useState<Partial<ProofRequest>>();

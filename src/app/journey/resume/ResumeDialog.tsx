@@ -4,7 +4,6 @@ import type { StepData } from '../../../../engine/form/StepForm.tsx';
 import type { LoadedStep } from '../../../../engine/plan/types.ts';
 import { templates, widgets } from '../../../../widgets/registry.ts';
 import type { ApiClient } from '../../../api/apiClient.ts';
-import { browserApi } from '../../../api/browserApi.ts';
 import {
   CREDENTIAL_FAILED,
   failureMessage,
@@ -28,7 +27,7 @@ export interface ResumeDialogProps {
   initialMessage?: string;
   onResumed: (resumed: ResumedApplication) => void;
   onClose: () => void;
-  api?: ApiClient;
+  api: ApiClient;
 }
 
 interface Holder {
@@ -53,7 +52,7 @@ export function ResumeDialog({
   initialMessage,
   onResumed,
   onClose,
-  api = browserApi(),
+  api,
 }: ResumeDialogProps) {
   const [draft, setDraft] = useState<StepData>(() => ({ ...initialData }));
   const [found, setFound] = useState<{ lookup: MobileLookup; holder: Holder }>();

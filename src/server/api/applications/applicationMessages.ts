@@ -20,4 +20,10 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please try again after some time.',
   /** Field message for a productId, planCode or productUIN that is not this application's. */
   notThisProduct: 'Please enter valid application.',
+  /** A change of the holder, insured person or plan of an application already paid for. */
+  paidFixed:
+    'This application is already paid, so its policy holder, insured person and plan can no longer be changed.',
+  /** The same, while a Bima-ASBA mandate for it waits in the UPI app. */
+  mandateFixed:
+    'A Bima-ASBA mandate for this application is waiting in your UPI app, so its policy holder, insured person and plan cannot be changed now.',
 } as const;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/Db.ts';
+import { withCurrentSectionNames } from './stages.ts';
 
 /**
  * The SQL of the applications context. Every write is one statement, committed before the
@@ -88,7 +89,10 @@ function toApplication(row: Row): Application {
     stage: row.stage,
     journeyFlag: row.journey_flag,
     policyStartDate: row.policy_start_date,
-    state: typeof row.state === 'string' ? (JSON.parse(row.state) as ApplicationState) : row.state,
+    // Sections saved under an old browser name (emandateDetails, documentUpload) read as the kept one.
+    state: withCurrentSectionNames(
+      typeof row.state === 'string' ? (JSON.parse(row.state) as ApplicationState) : row.state,
+    ),
     version: Number(row.version),
     updatedAt: new Date(row.updated_at),
   };

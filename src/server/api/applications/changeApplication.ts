@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/ApiError.ts';
 import { planFor } from '../../plans/serverPlans.ts';
 import { MESSAGES } from './applicationMessages.ts';
 import type { Application, ApplicationRepository, ApplicationState } from './applicationRepository.ts';
+import { paidFixedChange, withoutPaidFixed } from './paidApplication.ts';
 import { assertFitsPlan, holderOf, type ProductFields } from './planChecks.ts';
 import { indiaToday } from './policyDates.ts';
 import { requireCapability } from './requireCapability.ts';
@@ -28,16 +29,18 @@ export interface ApplicationChangeRequest {
   finalise?: (patch: ApplicationState, plan: LoadedPlan) => ApplicationState;
 }
 
-/** Why a change did not apply, in the order the visitor should hear it (expiry as resume applies it). */
+/**
+ * Why a change did not apply, in the order the visitor should hear it (expiry as resume
+ * applies it). A paid application's holder, insured and plan never change (paidFixedChange).
+ */
 function refusal(
   current: Application | undefined,
-  version: number,
-  refuse?: ApplicationChangeRequest['refuse'],
+  { version, refuse, patch }: Pick<ApplicationChangeRequest, 'version' | 'refuse' | 'patch'>,
 ): ApiError | undefined {
   if (!current) return new ApiError(404, MESSAGES.unknownApplication);
   if (current.journeyFlag) return new ApiError(409, MESSAGES.submitted);
   if (hasExpired(current, indiaToday())) return new ApiError(410, MESSAGES.expired);
-  const particular = refuse?.(current);
+  const particular = refuse?.(current) ?? paidFixedChange(current, patch);
   if (particular) return particular;
   if (current.version !== version) return new ApiError(409, MESSAGES.staleVersion);
   return undefined;
@@ -46,7 +49,9 @@ function refusal(
 /**
  * Every change of a saved application (stage saves, campaign update): the caller holds
  * the application's capability, the application exists, is neither submitted nor expired
- * (30 days after policy start, as on resume), the change
+ * (30 days after policy start, as on resume), once paid it keeps its holder, insured and
+ * plan (a payment that lands between the read and the write bumps the version, so the
+ * write fails and the refusal is heard), the change
  * was made on the stored version, and what it saves fits the plan. The UPDATE itself
  * re-checks version and submission, so of two windows racing only one wins; the loser
  * hears why. Answers the new version once the change is committed.
@@ -59,12 +64,13 @@ export async function changeApplication(
 ): Promise<number> {
   requireCapability(app, request, change.applicationNumber);
   const current = await repository.find(change.applicationNumber);
-  const refused = refusal(current, change.version, change.refuse);
+  const refused = refusal(current, change);
   if (refused) throw refused;
   const plan = planFor(current!.productId);
   if (!plan) throw new ApiError(404, MESSAGES.unknownApplication);
   assertFitsPlan(plan, change.patch, change.product);
-  const patch = change.finalise ? change.finalise(change.patch, plan) : change.patch;
+  const kept = withoutPaidFixed(current!, change.patch);
+  const patch = change.finalise ? change.finalise(kept, plan) : kept;
 
   const version = await repository.change({
     applicationNumber: change.applicationNumber,
@@ -76,7 +82,7 @@ export async function changeApplication(
   });
   if (version !== undefined) return version;
   throw (
-    refusal(await repository.find(change.applicationNumber), change.version, change.refuse) ??
+    refusal(await repository.find(change.applicationNumber), change) ??
     new ApiError(409, MESSAGES.staleVersion)
   );
 }

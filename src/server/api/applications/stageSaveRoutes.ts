@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { alreadyPaid, payLaterDetails, paymentRecorded } from '../payments/payLater.ts';
+import { payLaterDetails, paymentRecorded } from '../payments/payLater.ts';
 import type { ApplicationRepository, ApplicationState } from './applicationRepository.ts';
 import { DATE_TEXT, EMAIL, MOBILE_NUMBER, REF, SEALED_RESPONSES, SHORT_TEXT } from './applicationSchemas.ts';
 import { changeApplication } from './changeApplication.ts';
-import { PAYMENT_STAGE, STAGES, type StageDefinition } from './stages.ts';
+import {
+  LEGACY_SECTION_NAMES,
+  PAID_FIXED_SECTIONS,
+  PAYMENT_STAGE,
+  STAGES,
+  withCurrentSectionNames,
+  type StageDefinition,
+} from './stages.ts';
 
 export const STAGES_PATH = '/buyonlineoauth/stages/';
 
@@ -31,14 +38,21 @@ const COMMON_FIELDS = {
   dateOfBirth: DATE_TEXT,
 } as const;
 
+/** An older browser's name for a section (emandateDetails for eMandateDetails), accepted on a save. */
+const legacyNameOf = (section: string) =>
+  Object.keys(LEGACY_SECTION_NAMES).find((legacy) => LEGACY_SECTION_NAMES[legacy] === section);
+
 function bodySchema({ section, alsoKept = [] }: StageDefinition) {
+  const legacy = legacyNameOf(section);
   return {
     type: 'object',
-    required: ['applicationNumber', 'version', section],
+    required: ['applicationNumber', 'version', ...(legacy ? [] : [section])],
+    ...(legacy ? { anyOf: [{ required: [section] }, { required: [legacy] }] } : {}),
     properties: {
       ...COMMON_FIELDS,
       ...Object.fromEntries(alsoKept.map((field) => [field, SHORT_TEXT])),
       [section]: section === 'basicDetails' ? REF.basicDetails : REF.section,
+      ...(legacy ? { [legacy]: REF.section } : {}),
     },
   };
 }
@@ -50,10 +64,14 @@ function patchOf({ section, alsoKept = [] }: StageDefinition, body: StageBody): 
 }
 
 /**
- * Stages that decide what is paid for (who, and the plan and its premium): once the premium
- * is paid they no longer change, or the payment would no longer match the application.
+ * Stages that save what is paid for (who, and the plan and its premium): once the premium
+ * is paid they are refused whole (409 'already paid'), or the payment would no longer match
+ * the application and resume would route back before the payment. Every other save keeps
+ * them too: basic details it carries must be the stored ones (changeApplication).
  */
-const PRICED_STAGES = new Set(['basic-details', 'plan-details']);
+const PRICED_STAGES = new Set(
+  STAGES.filter(({ section }) => PAID_FIXED_SECTIONS.includes(section)).map(({ stage }) => stage),
+);
 
 /**
  * Stage saves (spec 02 §7 and every stage of §4.1), one route per stage, all alike: the
@@ -72,7 +90,7 @@ export function stageSaveRoutes(app: FastifyInstance, repository: ApplicationRep
         schema: { body: bodySchema(definition), response: SEALED_RESPONSES },
       },
       async (request) => {
-        const { body } = request;
+        const body = withCurrentSectionNames(request.body);
         const version = await changeApplication(app, repository, request, {
           applicationNumber: body.applicationNumber,
           version: body.version,
@@ -80,7 +98,7 @@ export function stageSaveRoutes(app: FastifyInstance, repository: ApplicationRep
           stage: definition.stage,
           leadId: typeof body.leadId === 'string' && body.leadId ? body.leadId : undefined,
           product: { productId: body.productId, planCode: body.planCode, productUIN: body.productUIN },
-          ...(PRICED_STAGES.has(definition.stage) ? { refuse: alreadyPaid } : {}),
+          ...(PRICED_STAGES.has(definition.stage) ? { refuse: paymentRecorded } : {}),
           ...(definition.stage === PAYMENT_STAGE
             ? {
                 refuse: paymentRecorded,

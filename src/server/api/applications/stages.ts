@@ -1,7 +1,10 @@
+import applicationSchema from '../../../../schemas/common/application.schema.json' with { type: 'json' };
+
 /**
- * The journey stages of spec 02 §4.1 and the section of the application state each one
- * saves. A save stores its section whole, records the stage as the application's
- * userStage (resume routes by it, §4.2) and may carry basic details alongside.
+ * The journey stages (spec 02 §4.1) and the section each one saves, as
+ * schemas/common/application.schema.json defines them for the browser, the server and
+ * plans:validate alike. A save stores its section whole, records the stage as the
+ * application's userStage (resume routes by it, §4.2) and may carry basic details alongside.
  */
 export interface StageDefinition {
   /** The stage name: the path segment under /buyonlineoauth/stages/ and the saved userStage. */
@@ -12,35 +15,80 @@ export interface StageDefinition {
   alsoKept?: readonly string[];
 }
 
-export const STAGES: readonly StageDefinition[] = [
-  {
-    stage: 'basic-details',
-    section: 'basicDetails',
-    alsoKept: [
-      'source',
-      'leadId',
-      'branchCode',
-      'partnerName',
-      'agentNumber',
-      'sourceOfBusiness',
-      'contractRegister',
-    ],
-  },
-  { stage: 'plan-details', section: 'planDetails' },
-  { stage: 'personal-details', section: 'personalDetails' },
-  { stage: 'journey-details', section: 'journeyDetails' },
-  { stage: 'employment-details', section: 'employmentDetails' },
-  { stage: 'pd-nominee-details', section: 'pdNomineeDetails' },
-  { stage: 'other-policy-details', section: 'otherPolicyDetails' },
-  { stage: 'bank-details', section: 'bankDetails' },
-  { stage: 'fatca-details', section: 'fatcaDetails' },
-  { stage: 'emandate-details', section: 'eMandateDetails' },
-  { stage: 'payment-details', section: 'paymentDetails' },
-  { stage: 'document', section: 'document' },
-];
+interface ConstMap {
+  properties: Record<string, { const: string }>;
+}
+
+const defs = applicationSchema.$defs as unknown as {
+  stage: { enum: string[] };
+  stageSection: ConstMap;
+  legacySectionNames: ConstMap;
+  paidFixedSections: { const: string[] };
+};
+
+const constsOf = (map: ConstMap) =>
+  Object.fromEntries(Object.entries(map.properties).map(([key, value]) => [key, value.const]));
+
+/** The stage names, in the journey's order. */
+export const STAGE_NAMES: readonly string[] = defs.stage.enum;
+
+const sections = constsOf(defs.stageSection);
+const unmapped = STAGE_NAMES.filter((stage) => !sections[stage]);
+const unknown = Object.keys(sections).filter((stage) => !STAGE_NAMES.includes(stage));
+if (unmapped.length || unknown.length) {
+  throw new Error(
+    `application.schema.json: $defs/stageSection must name a section for exactly the stages of $defs/stage (missing: ${unmapped.join(', ') || 'none'}; unknown: ${unknown.join(', ') || 'none'})`,
+  );
+}
+
+/** The basic-details save also keeps the lead and the entry link's references (spec 02 §7). */
+const ALSO_KEPT: Record<string, readonly string[]> = {
+  'basic-details': [
+    'source',
+    'leadId',
+    'branchCode',
+    'partnerName',
+    'agentNumber',
+    'sourceOfBusiness',
+    'contractRegister',
+  ],
+};
+
+export const STAGES: readonly StageDefinition[] = STAGE_NAMES.map((stage) => ({
+  stage,
+  section: sections[stage]!,
+  ...(ALSO_KEPT[stage] ? { alsoKept: ALSO_KEPT[stage] } : {}),
+}));
+
+/** The section a stage saves, or undefined for a name that is not a stage. */
+export function sectionOf(stage: string): string | undefined {
+  return Object.hasOwn(sections, stage) ? sections[stage] : undefined;
+}
+
+/** Old browser section names (spec 01 §3) -> the names kept (spec 02 §3.1). */
+export const LEGACY_SECTION_NAMES: Readonly<Record<string, string>> = constsOf(defs.legacySectionNames);
+
+/** Sections a successful payment fixes: who is covered, by which plan and premium. */
+export const PAID_FIXED_SECTIONS: readonly string[] = defs.paidFixedSections.const;
+
+/**
+ * A state with every old section name read as the kept one (the kept one wins when both
+ * are there), so applications saved under the old names still resume and route.
+ */
+export function withCurrentSectionNames<T extends Record<string, unknown>>(state: T): T {
+  const legacy = Object.keys(LEGACY_SECTION_NAMES).filter((name) => Object.hasOwn(state, name));
+  if (!legacy.length) return state;
+  const current: Record<string, unknown> = { ...state };
+  for (const name of legacy) {
+    const kept = LEGACY_SECTION_NAMES[name]!;
+    if (current[kept] === undefined) current[kept] = current[name];
+    delete current[name];
+  }
+  return current as T;
+}
 
 /** The stage whose section is the payment (spec 02 §3.6): the browser saves pay later through it. */
 export const PAYMENT_STAGE = 'payment-details';
 
 /** The stage of a new application. */
-export const FIRST_STAGE = 'basic-details';
+export const FIRST_STAGE = STAGE_NAMES[0]!;

@@ -1,6 +1,8 @@
-import { indianGrouping } from '../../../pricing/indianGrouping.ts';
-import type { T54QuoteResult } from '../../../pricing/t54Quote.ts';
+import type { DisplayFormat, IllustrationTable } from '../../../pricing/calculator.ts';
+import type { IllustratedLife } from '../quotes/priceQuote.ts';
 import type { StoredQuote } from '../quotes/storedQuotes.ts';
+import { cellText } from './displayValue.ts';
+import { displayRowsBlock } from './displayRowsBlock.ts';
 import {
   bullets,
   COLOURS,
@@ -17,7 +19,6 @@ import {
   PAGE,
   paragraph,
   pdfSafe,
-  rupees,
   sectionTitle,
   table,
 } from './pdfKit.ts';
@@ -29,17 +30,7 @@ export interface Letterhead {
   productIdentification: string;
 }
 
-const PER_YEAR: Record<string, string> = {
-  Yearly: 'a year',
-  'Half Yearly': 'every half-year',
-  Quarterly: 'a quarter',
-  Monthly: 'a month',
-};
-
-const per = (frequency: string) => PER_YEAR[frequency] ?? frequency.toLowerCase();
-const figure = (amount: number) => (amount ? indianGrouping(amount) : '-');
-
-function firstPageHeader(doc: Doc, quote: StoredQuote, letterhead: Letterhead): void {
+function firstPageHeader(doc: Doc, quote: StoredQuote, letterhead: Letterhead, proposalDate: string): void {
   const { width } = doc.page;
   doc.save().rect(0, 0, width, 86).fill(COLOURS.brand).restore();
   doc.save().rect(0, 86, width, 4).fill(COLOURS.accent).restore();
@@ -53,7 +44,7 @@ function firstPageHeader(doc: Doc, quote: StoredQuote, letterhead: Letterhead): 
   doc.text(quote.quoteNumber, width - PAGE.margin - 170, doc.y + 1, { width: 170, align: 'right' });
   font(doc, 8, false, '#cfe0f5');
   doc.text(
-    `Application ${quote.applicationNumber ?? '-'}  |  Quote date ${indianDate(quote.response.result.proposalDate)}`,
+    `Application ${quote.applicationNumber ?? '-'}  |  Quote date ${indianDate(proposalDate)}`,
     width - PAGE.margin - 230,
     doc.y + 3,
     { width: 230, align: 'right' },
@@ -72,186 +63,89 @@ function planBlock(doc: Doc, quote: StoredQuote): void {
   doc.y += 6;
 }
 
-/** The two boxes the review screen shows: what the customer pays and what they get. */
-function payGetBoxes(doc: Doc, result: T54QuoteResult): void {
-  const gap = 14;
-  const boxWidth = (contentWidth(doc) - gap) / 2;
-  const height = 92;
-  ensureSpace(doc, height + 10);
-  const y = doc.y;
-  const box = (x: number, fill: string, edge: string, title: string, big: string, lines: string[]) => {
-    doc.save().roundedRect(x, y, boxWidth, height, 6).fill(fill).restore();
-    doc.save().roundedRect(x, y, 4, height, 2).fill(edge).restore();
-    font(doc, 8, true, COLOURS.soft);
-    doc.text(title.toUpperCase(), x + 16, y + 12, { width: boxWidth - 28, characterSpacing: 0.4 });
-    font(doc, 17, true, COLOURS.ink);
-    doc.text(pdfSafe(big), x + 16, doc.y + 3, { width: boxWidth - 28 });
-    font(doc, 8.5, false, COLOURS.soft);
-    for (const line of lines) doc.text(pdfSafe(line), x + 16, doc.y + 2, { width: boxWidth - 28 });
-  };
-  const { youPay, youGet } = result;
-  box(
-    PAGE.margin,
-    COLOURS.tint,
-    COLOURS.brand,
-    'You pay',
-    `${rupees(youPay.installmentPremiumWithTaxFY)} ${per(youPay.premiumFrequency)}`,
-    [
-      `for ${youPay.premiumPayingTerm} years (premium paying term)`,
-      `Total premiums payable ${rupees(youPay.totalPremiumPayable)}`,
-    ],
-  );
-  const returns = [
-    youGet.returnOfPurchasePrice ? `${rupees(youGet.returnOfPurchasePrice)} returned on death` : '',
-    youGet.totalSurvivalReturns
-      ? `${rupees(youGet.totalSurvivalReturns)} back in instalments while alive`
-      : '',
-  ].filter(Boolean);
-  box(
-    PAGE.margin + boxWidth + gap,
-    COLOURS.accentTint,
-    COLOURS.accent,
-    'You get',
-    `${rupees(youGet.annuityInstallmentAmount)} ${per(youGet.annuityFrequency)}`,
-    [`guaranteed for life, from age ${youGet.fromAge} (${rupees(youGet.annualAnnuity)} a year)`, ...returns],
-  );
-  doc.y = y + height + 10;
+function lifePairs(title: string, life: IllustratedLife): [string, string][] {
+  return [
+    [title, life.name || '-'],
+    ['Age at entry', `${life.age} years`],
+    ['Gender', `${life.gender}${life.relationship ? ` (${life.relationship})` : ''}`],
+  ];
 }
 
-function scheduleTable(doc: Doc, result: T54QuoteResult): void {
-  const joint = result.category === 'Joint';
-  const survival = result.schedule.some((row) => row.survivalReturn > 0);
-  const columns: Column[] = [
-    { header: 'Policy year', weight: 0.8, align: 'center' },
-    { header: joint ? 'Age\n(life 1)' : 'Age', weight: 0.85, align: 'center' },
-    ...(joint ? [{ header: 'Age\n(life 2)', weight: 0.85, align: 'center' as const }] : []),
-    { header: 'Premium paid in the year (Rs.)', weight: 1.35, align: 'right' },
-    { header: 'Total premiums paid (Rs.)', weight: 1.4, align: 'right' },
-    { header: 'Guaranteed annuity in the year (Rs.)', weight: 1.4, align: 'right' },
-    ...(survival ? [{ header: 'Survival return (Rs.)', weight: 1.2, align: 'right' as const }] : []),
-    { header: 'Death benefit (Rs.)', weight: 1.35, align: 'right' },
-    { header: 'Surrender value (Rs.)', weight: 1.3, align: 'right' },
-  ];
-  const rows = result.schedule.map((row) => [
-    String(row.policyYear),
-    String(row.age),
-    ...(joint ? [String(row.secondAge ?? '')] : []),
-    figure(row.premiumPaid),
-    figure(row.totalPremiumsPaid),
-    figure(row.guaranteedAnnuity),
-    ...(survival ? [figure(row.survivalReturn)] : []),
-    figure(row.deathBenefit),
-    figure(row.surrenderValue),
+/** Who is insured, who proposes, and which quote this is. */
+function customerBlock(doc: Doc, quote: StoredQuote, proposalDate: string): void {
+  const facts = quote.response.illustration;
+  sectionTitle(doc, 'Customer and quote');
+  keyValueGrid(doc, [
+    ...lifePairs('Life assured', facts.life),
+    ...(facts.secondLife ? lifePairs('Second life', facts.secondLife) : []),
+    ...(facts.proposerName ? ([['Proposer', facts.proposerName]] as [string, string][]) : []),
+    ...(facts.staff
+      ? ([
+          ['Employer', facts.staff.employer],
+          ['Employee code', facts.staff.employeeCode],
+        ] as [string, string][])
+      : []),
+    ['Quote number', quote.quoteNumber],
+    ['Application number', quote.applicationNumber ?? '-'],
+    ['Quote date', indianDate(proposalDate)],
   ]);
+}
+
+const COLUMN_WEIGHT: Record<DisplayFormat, number> = {
+  rupees: 1.35,
+  text: 1.6,
+  date: 1.1,
+  years: 0.85,
+  age: 0.85,
+  number: 0.85,
+  percent: 0.9,
+};
+
+/** Header font size of illustration tables (pdfKit's table draws headers at 8.5 - 0.5). */
+const HEADER_SIZE = 8;
+/** Horizontal padding of a table cell, both sides (pdfKit's table). */
+const CELL_PADDING = 10;
+
+/**
+ * Column weights: by the kind of figure, widened where a header's longest word would not fit,
+ * so no header breaks inside a word ('Second' never prints as 'S econd').
+ */
+function columnWeights(doc: Doc, illustration: IllustrationTable): number[] {
+  font(doc, HEADER_SIZE, true);
+  const needed = illustration.columns.map(
+    (column) =>
+      Math.max(
+        ...pdfSafe(column.label)
+          .split(/\s+/)
+          .map((word) => doc.widthOfString(word)),
+      ) +
+      CELL_PADDING +
+      3,
+  );
+  let weights = illustration.columns.map((column) => COLUMN_WEIGHT[column.format]);
+  for (let pass = 0; pass < 3; pass++) {
+    const perWeight = contentWidth(doc) / weights.reduce((sum, weight) => sum + weight, 0);
+    weights = weights.map((weight, index) => Math.max(weight, needed[index]! / perWeight));
+  }
+  return weights;
+}
+
+/** One illustration table of the calculator, its columns as it names them, a row a line. */
+function illustrationTable(doc: Doc, illustration: IllustrationTable): void {
+  sectionTitle(doc, illustration.title, 80);
+  const weights = columnWeights(doc, illustration);
+  const columns: Column[] = illustration.columns.map((column, index) => ({
+    header: column.label,
+    weight: weights[index]!,
+    align: column.format === 'text' ? 'left' : column.format === 'rupees' ? 'right' : 'center',
+  }));
+  const rows = illustration.rows.map((row) =>
+    illustration.columns.map((column) => cellText(row[column.id], column.format)),
+  );
   table(doc, columns, rows);
 }
 
-/**
- * The benefit illustration of a stored quote (spec 02 §2.7, §7): letterhead, plan, customer,
- * quote and application numbers, the plan option, premium, terms and adjustments, the
- * You pay / You get summary, the year-by-year table and the footnotes. Every figure is read
- * from the stored quote, none is priced again, so the PDF equals the screen to the rupee.
- */
-export function benefitIllustrationPdf(quote: StoredQuote, letterhead: Letterhead): Promise<Buffer> {
-  const { result, illustration: facts } = quote.response;
-  const doc = newDocument({
-    title: `Benefit Illustration ${quote.quoteNumber}`,
-    subject: `${facts.planName} (UIN ${facts.uin}), ${result.planOptionName}`,
-    author: letterhead.insurerName,
-    keywords: `${quote.quoteNumber} ${quote.applicationNumber ?? ''} ${facts.uin}`,
-    creationDate: quote.createdAt,
-  });
-
-  firstPageHeader(doc, quote, letterhead);
-  planBlock(doc, quote);
-
-  sectionTitle(doc, 'Customer and quote');
-  keyValueGrid(doc, [
-    ['Annuitant', facts.annuitant.name],
-    ['Age at entry', `${facts.annuitant.age} years`],
-    ['Gender', facts.annuitant.gender],
-    ...(facts.secondAnnuitant
-      ? ([
-          ['Second annuitant (joint life)', facts.secondAnnuitant.name || '-'],
-          ['Age at entry', `${facts.secondAnnuitant.age} years`],
-          [
-            'Gender',
-            `${facts.secondAnnuitant.gender}${facts.secondAnnuitant.relationship ? ` (${facts.secondAnnuitant.relationship})` : ''}`,
-          ],
-        ] as [string, string][])
-      : []),
-    ...(facts.proposerName ? ([['Proposer', facts.proposerName]] as [string, string][]) : []),
-    ['Quote number', quote.quoteNumber],
-    ['Application number', quote.applicationNumber ?? '-'],
-    ['Quote date', indianDate(result.proposalDate)],
-  ]);
-
-  sectionTitle(doc, 'Plan option');
-  paragraph(doc, `${result.planOptionName} (${result.componentCode})`, { size: 11, bold: true, gap: 2 });
-  paragraph(doc, facts.optionDescription, { size: 9.5, colour: COLOURS.soft, gap: 2 });
-  paragraph(
-    doc,
-    result.category === 'Joint'
-      ? 'Joint life: the annuity is paid while either annuitant is alive; benefits on death are paid on the death of the last survivor.'
-      : 'Single life: the annuity is paid for the lifetime of the annuitant.',
-    { size: 9.5, colour: COLOURS.soft, gap: 6 },
-  );
-
-  sectionTitle(doc, 'Premium and annuity');
-  keyValueGrid(doc, [
-    ['Premium (before tax)', `${rupees(result.installmentPremium)} ${per(result.premiumFrequency)}`],
-    ['Premium frequency', result.premiumFrequency],
-    ['Annualised premium', rupees(result.annualPremium)],
-    [`GST on first-year premium (${result.gstFirstYearPercent}%)`, rupees(result.gstAmount)],
-    ['First-year premium with GST', rupees(result.installmentPremiumWithTaxFY)],
-    ['Premium paying term', `${result.premiumPayingTerm} years`],
-    ['Total premiums payable', rupees(result.totalPremiumPayable)],
-    ['Deferment period', `${result.defermentYears} years (annuity starts at age ${result.vestingAge})`],
-    ['Annuity frequency', result.annuityFrequency],
-    ['Annuity instalment', rupees(result.annuityInstallmentAmount)],
-    ['Annuity a year', rupees(result.annualAnnuity)],
-    ['First annuity paid at age', String(result.firstPayoutAge)],
-  ]);
-
-  sectionTitle(doc, 'Adjustments included in the annuity');
-  const adjustments = quote.response.answer.data.quotePlanSectionDetails.bonuses.map((bonus) => {
-    if (bonus.id === 'staff' && facts.staff) {
-      return `${bonus.text}: +${bonus.percent}% applied (employer ${facts.staff.employer}, employee code ${facts.staff.employeeCode}).`;
-    }
-    return `${bonus.text}: ${bonus.applied ? `+${bonus.percent}% applied` : 'not applicable'}.`;
-  });
-  const factor = result.explanation.frequencyFactor;
-  adjustments.push(
-    factor === 1
-      ? 'Yearly annuity: paid in full at the end of each year after the deferment period.'
-      : `${result.annuityFrequency} annuity: ${factor} of the yearly amount, paid in instalments (earlier payments are worth more).`,
-  );
-  bullets(doc, adjustments);
-
-  sectionTitle(doc, 'Summary', 102);
-  payGetBoxes(doc, result);
-
-  doc.addPage();
-  sectionTitle(doc, 'Year-by-year benefits (guaranteed)');
-  paragraph(
-    doc,
-    `Age is age last birthday at the start of each policy year. The annuity of a year is paid ${result.annuityFrequency === 'Yearly' ? 'at its end' : 'in instalments during it'}. The death benefit is payable if death occurs in that year; the surrender value is at the end of the year.`,
-    { size: 8.5, colour: COLOURS.soft, gap: 6 },
-  );
-  scheduleTable(doc, result);
-
-  sectionTitle(doc, 'Notes');
-  bullets(
-    doc,
-    [
-      ...result.footnotes,
-      facts.gstNote,
-      'The benefits shown are guaranteed: they do not depend on investment returns. Amounts are in rupees (Rs.) with Indian digit grouping.',
-      `Priced on the basis dated ${indianDate(facts.basisDate)}; this illustration is built from the stored quote ${quote.quoteNumber} and shows exactly what was quoted.`,
-    ],
-    8.5,
-  );
-
+function signatureLines(doc: Doc): void {
   ensureSpace(doc, 70);
   doc.y += 14;
   paragraph(
@@ -260,25 +154,80 @@ export function benefitIllustrationPdf(quote: StoredQuote, letterhead: Letterhea
     { size: 9 },
   );
   const y = doc.y + 28;
-  doc
-    .save()
-    .moveTo(PAGE.margin, y)
-    .lineTo(PAGE.margin + 200, y)
-    .lineWidth(0.5)
-    .strokeColor(COLOURS.soft)
-    .stroke()
-    .restore();
-  doc
-    .save()
-    .moveTo(PAGE.margin + contentWidth(doc) - 140, y)
-    .lineTo(PAGE.margin + contentWidth(doc), y)
-    .lineWidth(0.5)
-    .strokeColor(COLOURS.soft)
-    .stroke()
-    .restore();
+  const line = (x: number, width: number) =>
+    doc
+      .save()
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .lineWidth(0.5)
+      .strokeColor(COLOURS.soft)
+      .stroke()
+      .restore();
+  line(PAGE.margin, 200);
+  line(PAGE.margin + contentWidth(doc) - 140, 140);
   font(doc, 8, false, COLOURS.soft);
   doc.text('Signature of the proposer', PAGE.margin, y + 4, { width: 200 });
   doc.text('Date', PAGE.margin + contentWidth(doc) - 140, y + 4, { width: 140 });
+}
+
+/**
+ * The benefit illustration of a stored quote, for any calculator (spec 02 §2.7, §7):
+ * letterhead, plan and UIN, the lives, the plan option, what the visitor pays and gets, the
+ * premium breakup, how the figure was calculated, each of the calculator's illustration
+ * tables and its footnotes. Every figure is read from the stored quote, none is priced
+ * again, so the PDF equals the screen to the rupee.
+ */
+export function benefitIllustrationPdf(quote: StoredQuote, letterhead: Letterhead): Promise<Buffer> {
+  const { quote: priced, illustration: facts, answer } = quote.response;
+  const { proposalDate } = answer.data.quotePlanSectionDetails;
+  const doc = newDocument({
+    title: `Benefit Illustration ${quote.quoteNumber}`,
+    subject: `${facts.planName} (UIN ${facts.uin}), ${priced.optionName}`,
+    author: letterhead.insurerName,
+    keywords: `${quote.quoteNumber} ${quote.applicationNumber ?? ''} ${facts.uin}`,
+    creationDate: quote.createdAt,
+  });
+
+  firstPageHeader(doc, quote, letterhead, proposalDate);
+  planBlock(doc, quote);
+  customerBlock(doc, quote, proposalDate);
+
+  sectionTitle(doc, 'Plan option');
+  paragraph(doc, `${priced.optionName} (${priced.componentCode})`, { size: 11, bold: true, gap: 2 });
+  if (facts.optionDescription) {
+    paragraph(doc, facts.optionDescription, { size: 9.5, colour: COLOURS.soft, gap: 2 });
+  }
+  paragraph(doc, facts.kind, { size: 9.5, colour: COLOURS.soft, gap: 6 });
+
+  const blocks: [string, typeof priced.youPay][] = [
+    ['You pay', priced.youPay],
+    ['You get', priced.youGet],
+    ['Premium breakup', priced.breakup],
+    ['How we calculated this', priced.explanation],
+  ];
+  for (const [title, rows] of blocks) {
+    if (!rows.length) continue;
+    sectionTitle(doc, title, 60);
+    displayRowsBlock(doc, rows);
+  }
+
+  // Tables follow on: each starts on a new page only when its title and header would not fit.
+  for (const illustration of priced.illustration.tables) illustrationTable(doc, illustration);
+
+  const notes = [
+    ...priced.illustration.footnotes,
+    ...(facts.basisDate
+      ? [
+          `Priced on the basis dated ${indianDate(facts.basisDate)}; this illustration is built from the stored quote ${quote.quoteNumber} and shows exactly what was quoted.`,
+        ]
+      : [
+          `This illustration is built from the stored quote ${quote.quoteNumber} and shows exactly what was quoted.`,
+        ]),
+    'Amounts are in rupees (Rs.) with Indian digit grouping.',
+  ];
+  sectionTitle(doc, 'Notes');
+  bullets(doc, notes, 8.5);
+  signatureLines(doc);
 
   decoratePages(doc, {
     header: `${letterhead.insurerName}  |  Benefit Illustration  |  Quote ${quote.quoteNumber}`,

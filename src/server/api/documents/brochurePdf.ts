@@ -19,12 +19,6 @@ import {
   table,
 } from './pdfKit.ts';
 
-/** Plan limits the brochure states besides its copy (from the pricing basis, when the plan has one). */
-export interface BrochureLimits {
-  premiumPayingTerm?: { min: number; max: number };
-  annuityFrequencies?: string[];
-}
-
 function hero(doc: Doc, config: PlanConfig, content: PlanContent): void {
   const { width } = doc.page;
   const height = 200;
@@ -60,16 +54,21 @@ function hero(doc: Doc, config: PlanConfig, content: PlanContent): void {
   doc.y = height + 18;
 }
 
-function offerRibbon(doc: Doc, content: PlanContent): void {
-  const lines = [content.landing.offerBanner.text, content.offers.staff.text];
-  const height = 34;
+/** The plan's offers (plan.json `offers`): the landing banner's words first, then each other offer. */
+function offerRibbon(doc: Doc, config: PlanConfig, content: PlanContent): void {
+  const banner = content.landing.offerBanner.text;
+  const others = config.offers.map((offer) => offer.text).filter((text) => text !== banner);
+  const lines = [banner, ...others];
+  const height = 22 + 12 * Math.max(others.length, 1);
   const y = doc.y;
   doc.save().roundedRect(PAGE.margin, y, contentWidth(doc), height, 6).fill(COLOURS.accentTint).restore();
   doc.save().roundedRect(PAGE.margin, y, 4, height, 2).fill(COLOURS.accent).restore();
   font(doc, 10.5, true, COLOURS.ink);
   doc.text(pdfSafe(lines[0]!), PAGE.margin + 16, y + 7, { width: contentWidth(doc) - 32 });
   font(doc, 8.5, false, COLOURS.soft);
-  doc.text(pdfSafe(`${lines[1]!}.`), PAGE.margin + 16, doc.y + 1, { width: contentWidth(doc) - 32 });
+  for (const line of lines.slice(1)) {
+    doc.text(pdfSafe(`${line}.`), PAGE.margin + 16, doc.y + 1, { width: contentWidth(doc) - 32 });
+  }
   doc.y = y + height + 4;
 }
 
@@ -166,33 +165,13 @@ function range(limits: { min: number; max?: number } | undefined, unit: string):
 }
 
 /**
- * The product brochure (spec 02 §2.3 header and side panel link): built from the plan's
- * content file and plan.json. Page 1 sells (hero, offer, benefit cards, the 'Visualize your
- * plan' example); page 2 informs (how it works, plan options, eligibility, how to buy,
- * claims, notes). Helvetica only.
+ * 'Visualize your plan': the content's example (premiums, then a yearly payout and a lump sum,
+ * the shape content.schema.json gives it), for a plan whose content has one.
  */
-export function brochurePdf(
-  config: PlanConfig,
-  content: PlanContent,
-  limits: BrochureLimits = {},
-): Promise<Buffer> {
-  const identification = content.productIdentification;
-  const doc = newDocument({
-    title: `${identification.planName} - Product Brochure`,
-    subject: identification.text,
-    author: content.insurer.name,
-    keywords: `${config.planCode} ${identification.uin} brochure`,
-    creationDate: new Date('2025-01-01T00:00:00Z'),
-  });
-
-  hero(doc, config, content);
-  offerRibbon(doc, content);
-
-  sectionTitle(doc, content.landing.benefitCardsTitle);
-  cards(doc, content.landing.benefitCards);
-
-  const example = content.landing.visualize;
-  sectionTitle(doc, content.landing.visualize.title, 74);
+function visualize(doc: Doc, content: PlanContent): void {
+  const example = (content.landing as { visualize?: PlanContent['landing']['visualize'] }).visualize;
+  if (!example) return;
+  sectionTitle(doc, example.title, 74);
   statTiles(
     doc,
     [
@@ -212,6 +191,31 @@ export function brochurePdf(
     COLOURS.accentTint,
   );
   paragraph(doc, example.note, { size: 8, colour: COLOURS.soft });
+}
+
+/**
+ * The product brochure (spec 02 §2.3 header and side panel link): built from the plan's
+ * content file and plan.json. Page 1 sells (hero, offer, benefit cards, the 'Visualize your
+ * plan' example); page 2 informs (how it works, plan options, eligibility, how to buy,
+ * claims, notes). Helvetica only.
+ */
+export function brochurePdf(config: PlanConfig, content: PlanContent): Promise<Buffer> {
+  const identification = content.productIdentification;
+  const doc = newDocument({
+    title: `${identification.planName} - Product Brochure`,
+    subject: identification.text,
+    author: content.insurer.name,
+    keywords: `${config.planCode} ${identification.uin} brochure`,
+    creationDate: new Date('2025-01-01T00:00:00Z'),
+  });
+
+  hero(doc, config, content);
+  offerRibbon(doc, config, content);
+
+  sectionTitle(doc, content.landing.benefitCardsTitle);
+  cards(doc, content.landing.benefitCards);
+
+  visualize(doc, content);
 
   sectionTitle(doc, 'Key benefits');
   bullets(doc, content.planFacts);
@@ -221,19 +225,21 @@ export function brochurePdf(
   bullets(doc, content.brochure.howItWorks);
 
   sectionTitle(doc, 'Plan options', 80);
+  // The joint-life column only for a plan with an option that covers two lives.
+  const joint = content.planOptions.some((option) => option.jointLife);
   table(
     doc,
     [
       { header: 'Plan option', weight: 2.6 },
       { header: 'Code', weight: 0.6 },
       { header: 'What you get', weight: 3.2 },
-      { header: 'Joint life', weight: 0.8, align: 'center' },
+      ...(joint ? [{ header: 'Joint life', weight: 0.8, align: 'center' as const }] : []),
     ],
     content.planOptions.map((option) => [
       option.name,
       option.code,
       option.description,
-      option.jointLife ? 'Yes' : 'No',
+      ...(joint ? [option.jointLife ? 'Yes' : 'No'] : []),
     ]),
     { size: 8.5 },
   );
@@ -243,13 +249,13 @@ export function brochurePdf(
   keyValueGrid(
     doc,
     [
-      ['Entry age', range(ages.insured, 'years')],
-      [
-        'Second life (joint)',
-        `${range(ages.insured, 'years')}${ages.secondaryAgeDifference ? `, within ${ages.secondaryAgeDifference} years` : ''}`,
-      ],
-      ['Premium paying term', range(limits.premiumPayingTerm, 'years')],
-      ['Pension paid', limits.annuityFrequencies?.join(', ') ?? '-'],
+      ['Proposer age', range(ages.proposer, 'years')],
+      ['Life assured age', range(ages.insured, 'years')],
+      ...(ages.secondaryAgeDifference
+        ? ([
+            ['Second life', `${range(ages.insured, 'years')}, within ${ages.secondaryAgeDifference} years`],
+          ] as [string, string][])
+        : []),
       ...config.paymentFrequencies.map(
         (f) => [`${f.value} minimum premium`, rupees(f.minimumPremium)] as [string, string],
       ),

@@ -6,13 +6,12 @@ import { applySpecValidation } from '../../lib/specValidation.ts';
 import { planFor } from '../../plans/serverPlans.ts';
 import { APPLICATION_NUMBER_PATTERN } from '../applications/applicationNumbers.ts';
 import { MESSAGES } from '../applications/applicationMessages.ts';
-import { pricingFor } from '../quotes/pricingSources.ts';
 import { QUOTE_MESSAGES } from '../quotes/quoteMessages.ts';
 import { QUOTE_NUMBER_PATTERN } from '../quotes/quoteNumbers.ts';
 import { createQuoteRepository } from '../quotes/quoteRepository.ts';
 import { quoteOfApplication } from '../quotes/storedQuotes.ts';
 import { benefitIllustrationPdf, type Letterhead } from './benefitIllustrationPdf.ts';
-import { brochurePdf, type BrochureLimits } from './brochurePdf.ts';
+import { brochurePdf } from './brochurePdf.ts';
 import '../../types.ts';
 
 export const BENEFIT_ILLUSTRATION_PATH = '/proposal_service/v1/bi';
@@ -122,17 +121,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
       if (!plan || !content) throw new ApiError(404, QUOTE_MESSAGES.unknownProduct);
       let pdf = brochures.get(productId);
       if (!pdf) {
-        let limits: BrochureLimits = {};
-        try {
-          const { basis } = pricingFor(plan);
-          limits = {
-            premiumPayingTerm: basis.premium.premiumPayingTerm,
-            annuityFrequencies: basis.annuity.frequencies.map((f) => f.value),
-          };
-        } catch {
-          // A plan without a pricing basis: the brochure leaves those limits out.
-        }
-        pdf = await brochurePdf(plan.config, content, limits);
+        pdf = await brochurePdf(plan.config, content);
         brochures.set(productId, pdf);
       }
       const slug = plan.config.productName.replace(/[^A-Za-z0-9]+/g, '-');

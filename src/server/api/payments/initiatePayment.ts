@@ -8,7 +8,11 @@ import type { Application, ApplicationRepository } from '../applications/applica
 import { indiaToday } from '../applications/policyDates.ts';
 import { requireCapability } from '../applications/requireCapability.ts';
 import { hasExpired } from '../applications/resumeRules.ts';
-import type { StoredQuoteResponse } from '../quotes/priceQuote.ts';
+import type { LoadedPlan } from '../../../../engine/plan/types.ts';
+import type { ApplicationState } from '../../../../engine/state/applicationState.ts';
+import { buildQuoteRequest } from '../../../journey/quote/quoteRequest.ts';
+import { isStaff } from '../quotes/quoteRequest.ts';
+import type { StoredQuoteResponse } from '../quotes/storedQuotes.ts';
 import type { QuoteRepository } from '../quotes/quoteRepository.ts';
 import { PAYMENT_MESSAGES } from './paymentMessages.ts';
 import { paymentOf, type PayMode } from './paymentPlan.ts';
@@ -43,6 +47,38 @@ export interface PaymentFormAnswer {
 
 type Json = Record<string, unknown>;
 
+/** An input as the quote service compares it: amounts without grouping, numbers as text. */
+function comparable(value: unknown): string {
+  return typeof value === 'string' && /^[0-9][0-9,]*$/.test(value)
+    ? value.replace(/,/g, '')
+    : String(value ?? '');
+}
+
+/** The parts of a life that price it. */
+const pricedLife = (life: Json | undefined) =>
+  life ? [life.DOB, life.Gender, life.IsSmoker === true].map(comparable).join('|') : '';
+
+/**
+ * Whether the stored quote priced what the application holds: the request the journey would
+ * build from the stored application (src/journey/quote/quoteRequest.ts, the same code) has
+ * the same lives (date of birth, gender, smoker), the same staff answer and the same plan
+ * inputs. Fields the quote service did not keep were not priced and cannot make it stale.
+ */
+function quotesTheApplication(plan: LoadedPlan, state: Json, request: Json): boolean {
+  const expected = buildQuoteRequest(state as unknown as ApplicationState, plan.config, '');
+  const priced = (request.PlanSectionDetails ?? {}) as Json;
+  const plain = expected.PlanSectionDetails as Json;
+  const inputs = Object.keys(plan.config.quote?.planSection ?? {}).every(
+    (field) => !(field in priced) || comparable(plain[field]) === comparable(priced[field]),
+  );
+  const staff = Boolean(plain.IsStaff) === isStaff(priced.IsStaff as boolean | string | undefined);
+  const lives =
+    pricedLife(expected.LifeAssuredDetail as Json) === pricedLife(request.LifeAssuredDetail as Json) &&
+    pricedLife(expected.SecondaryLifeAssuredDetail as Json | undefined) ===
+      pricedLife(request.SecondaryLifeAssuredDetail as Json | undefined);
+  return inputs && staff && lives;
+}
+
 /** The first instalment with GST of the application's own stored quote; 422 when there is none. */
 async function amountToPay(application: Application, quotes: QuoteRepository): Promise<number> {
   const noQuote = () => new ApiError(422, PAYMENT_MESSAGES.noQuote);
@@ -60,15 +96,10 @@ async function amountToPay(application: Application, quotes: QuoteRepository): P
   const details = (quote.response as unknown as StoredQuoteResponse).answer?.data?.quotePlanSectionDetails;
   const amount = details?.installmentPremiumWithTaxFY;
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) throw noQuote();
-  // The quote must be of the premium the application says it pays: a quote of the same
-  // application for another amount (an older one) does not set the price.
-  const premium = Number(String(planDetails.investmentAmount ?? '').replace(/,/g, ''));
-  if (
-    premium !== details.installmentPremium ||
-    planDetails.investmentFrequency !== details.premiumFrequency
-  ) {
-    throw noQuote();
-  }
+  // The quote must be of the lives and the plan the application holds: a quote of the same
+  // application for other inputs (an older, cheaper one, or another age) does not set the price.
+  const plan = planFor(application.productId);
+  if (!plan || !quotesTheApplication(plan, application.state, quote.request as Json)) throw noQuote();
   return amount;
 }
 

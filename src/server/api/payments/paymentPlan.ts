@@ -30,6 +30,11 @@ export function journeyPages(plan: LoadedPlan | undefined) {
   const journeyBase = routes ? `${routes.pathBase}${routes.slug}/` : '/';
   return {
     paymentSuccess: routes ? `${routes.proposalPage}#/payment-success` : '/',
-    makePayment: (txnid: string) => `${journeyBase}make-payment?txnid=${encodeURIComponent(txnid)}`,
+    // Back to the plan page's make-payment step: a path below the page, or its hash route
+    // (spec 01 §2: failure goes back to the plan page at #/make-payment).
+    makePayment: (txnid: string) =>
+      routes?.mode === 'hash'
+        ? `${journeyBase}?txnid=${encodeURIComponent(txnid)}#/make-payment`
+        : `${journeyBase}make-payment?txnid=${encodeURIComponent(txnid)}`,
   };
 }

@@ -1,23 +1,19 @@
 import type { LoadedPlan } from '../../../../engine/plan/types.ts';
 import { ageLastBirthday } from '../../../pricing/ageLastBirthday.ts';
-import { gstRateOn } from '../../../pricing/gst.ts';
+import type { CalculatorRequest, PricedQuote, QuoteLife } from '../../../pricing/calculator.ts';
 import { QuoteInputError } from '../../../pricing/QuoteInputError.ts';
-import type { T54QuoteInput, T54QuoteResult } from '../../../pricing/t54Quote.ts';
-import type { PlanContent } from '../../../plans/planContent.ts';
 import { ApiError } from '../../lib/ApiError.ts';
 import type { FieldError } from '../../lib/httpErrorBody.ts';
 import { toIsoDate } from '../applications/policyDates.ts';
-import type { QuoteAnswer, QuoteBonus } from './quoteAnswer.ts';
 import { QUOTE_MESSAGES } from './quoteMessages.ts';
 import {
+  asksForSecondLife,
   displayName,
-  isJoint,
   isStaff,
   type PersonDetail,
   type QuoteRequest,
-  wholeNumberOf,
 } from './quoteRequest.ts';
-import { pricingFor, type PricingSources } from './pricingSources.ts';
+import type { PricingSources } from './pricingSources.ts';
 
 /** One life as the benefit illustration prints it. */
 export interface IllustratedLife {
@@ -27,54 +23,31 @@ export interface IllustratedLife {
   dateOfBirth: string;
   /** Age last birthday at the proposal date. */
   age: number;
+  smoker: boolean;
   relationship?: string;
 }
 
 /**
- * Everything the benefit illustration prints besides the figures, fixed when the quote is
- * priced: the PDF is built from the stored quote alone, so a later change of the plan's
- * content or basis cannot make it disagree with what the visitor was shown.
+ * Everything the benefit illustration prints besides the calculator's rows and tables, fixed
+ * when the quote is priced: the PDF is built from the stored quote alone, so a later change
+ * of the plan's data cannot make it disagree with what the visitor was shown.
  */
 export interface IllustrationFacts {
   planName: string;
   uin: string;
   subTitle: string;
-  basisDate: string;
-  optionDescription: string;
-  annuitant: IllustratedLife;
-  secondAnnuitant?: IllustratedLife;
-  /** The proposer's name when it differs from the annuitant's. */
+  /** The calculator's kind in words ('Deferred annuity'). */
+  kind: string;
+  /** The date of the pricing basis, when the basis gives one. */
+  basisDate?: string;
+  /** The plan option's one-line description from the plan's content, when it has one. */
+  optionDescription?: string;
+  life: IllustratedLife;
+  secondLife?: IllustratedLife;
+  /** The proposer's name when it differs from the life assured's. */
   proposerName?: string;
   staff?: { employer: string; employeeCode: string };
-  /** The tax treatment of the quote's first premium, from the basis's dated table. */
-  gstNote: string;
 }
-
-/** The `response` column of a quote: the answer sent, the full calculation and the illustration facts. */
-export interface StoredQuoteResponse {
-  answer: QuoteAnswer;
-  result: T54QuoteResult;
-  illustration: IllustrationFacts;
-}
-
-/** Request fields (dotted paths of the body) that each input of the calculator comes from. */
-const FIELD_OF_INPUT: Record<string, string> = {
-  'life.age': 'LifeAssuredDetail.DOB',
-  'life.gender': 'LifeAssuredDetail.Gender',
-  'secondLife.age': 'SecondaryLifeAssuredDetail.DOB',
-  'secondLife.gender': 'SecondaryLifeAssuredDetail.Gender',
-  planOption: 'PlanSectionDetails.AnnuityOption',
-  premiumFrequency: 'PlanSectionDetails.PremiumFrequency',
-  annuityFrequency: 'PlanSectionDetails.AnnuityFrequency',
-  premiumPayingTerm: 'PlanSectionDetails.PremiumPayingTerm',
-  installmentPremium: 'PlanSectionDetails.InstallmentPremiumAmount',
-  proposalDate: 'PlanSectionDetails.ProposalStartDate',
-};
-
-/** A visitor's request is priced only this many days either side of today. */
-export const PROPOSAL_DATE_WINDOW_DAYS = 30;
-
-const GENDER_PRINTED: Record<string, string> = { Transgender: 'Other' };
 
 /** 400 with every field error; the answer's message is the first one (the line a popup shows). */
 export function rejected(errors: FieldError[]): ApiError {
@@ -87,32 +60,30 @@ export function planByUin(plans: Iterable<LoadedPlan>, uin: string): LoadedPlan 
   return undefined;
 }
 
-/** Frequency by name or by code (1, 2, 4, 12) as the basis names it. */
-function frequencyName(value: string | number, list: { value: string; code: number }[]): string {
-  const text = String(value).trim();
-  if (!/^[0-9]+$/.test(text)) return text;
-  return list.find((item) => item.code === Number(text))?.value ?? text;
+/** A request's lives: the life assured, and the second life when the request prices one. */
+function livesOf(request: QuoteRequest): [string, PersonDetail | undefined][] {
+  const lives: [string, PersonDetail | undefined][] = [['LifeAssuredDetail', request.LifeAssuredDetail]];
+  if (asksForSecondLife(request.PlanSectionDetails)) {
+    lives.push(['SecondaryLifeAssuredDetail', request.SecondaryLifeAssuredDetail]);
+  }
+  return lives;
 }
 
 /**
- * The checks the schema cannot make, all at once: the annuitant's name, real dates of birth, the second
- * life of a joint-life request, and the employer and employee code of a staff request.
+ * The common checks the declared schema cannot make, all at once: the life assured's name,
+ * real dates of birth, the second life a joint request needs, and the employer and employee
+ * code of a staff request.
  */
 export function requestErrors(request: QuoteRequest): FieldError[] {
   const errors: FieldError[] = [];
-  const lives: [string, PersonDetail | undefined][] = [['LifeAssuredDetail', request.LifeAssuredDetail]];
   const plan = request.PlanSectionDetails;
-  if (isJoint(plan.AnnuityFor)) {
-    if (!request.SecondaryLifeAssuredDetail) {
-      errors.push({ field: 'SecondaryLifeAssuredDetail', message: QUOTE_MESSAGES.secondLife });
-    } else lives.push(['SecondaryLifeAssuredDetail', request.SecondaryLifeAssuredDetail]);
-  }
-  // The annuitant's name is printed on the illustration; a second life may be unnamed.
+  // The life assured's name is printed on the illustration; a second life may be unnamed.
   if (!displayName(request.LifeAssuredDetail)) {
     errors.push({ field: 'LifeAssuredDetail.FirstName', message: QUOTE_MESSAGES.fullName });
   }
-  for (const [section, detail] of lives) {
-    if (!detail?.DOB || !toIsoDate(detail.DOB)) {
+  for (const [section, detail] of livesOf(request)) {
+    if (!detail) errors.push({ field: section, message: QUOTE_MESSAGES.secondLife });
+    else if (!detail.DOB || !toIsoDate(detail.DOB)) {
       errors.push({ field: `${section}.DOB`, message: QUOTE_MESSAGES.dateOfBirth });
     }
   }
@@ -126,105 +97,115 @@ export function requestErrors(request: QuoteRequest): FieldError[] {
   return errors;
 }
 
-/** The calculator's input from a checked request. */
-export function quoteInput(
-  request: QuoteRequest,
-  sources: PricingSources,
-  proposalDate: string,
-): T54QuoteInput {
-  const plan = request.PlanSectionDetails;
-  const life = request.LifeAssuredDetail;
-  const second = isJoint(plan.AnnuityFor) ? request.SecondaryLifeAssuredDetail : undefined;
-  return {
-    life: { dateOfBirth: toIsoDate(life.DOB), gender: life.Gender },
-    ...(second
-      ? { secondLife: { dateOfBirth: toIsoDate(second.DOB ?? ''), gender: second.Gender ?? '' } }
-      : {}),
-    installmentPremium: wholeNumberOf(plan.InstallmentPremiumAmount),
-    premiumFrequency: frequencyName(plan.PremiumFrequency, sources.basis.premium.frequencies),
-    premiumPayingTerm: wholeNumberOf(plan.PremiumPayingTerm),
-    annuityFrequency: frequencyName(plan.AnnuityFrequency, sources.basis.annuity.frequencies),
-    planOption: plan.AnnuityOption,
-    staff: isStaff(plan.IsStaff),
-    // Every quote of this service is an online purchase (channelType 'Online').
-    online: true,
-    proposalDate,
-  };
-}
+const GENDER_PRICED: Record<string, string> = { Transgender: 'Other' };
 
-function illustratedLife(detail: PersonDetail, proposalDate: string): IllustratedLife {
+/** A checked life as the calculator takes it: age last birthday at the proposal date. */
+function quoteLife(detail: PersonDetail, proposalDate: string): QuoteLife {
   const dateOfBirth = toIsoDate(detail.DOB ?? '') ?? '';
   return {
-    name: displayName(detail),
-    gender: GENDER_PRINTED[detail.Gender ?? ''] ?? detail.Gender ?? '',
     dateOfBirth,
-    age: ageLastBirthday(dateOfBirth, proposalDate) ?? 0,
+    age: ageLastBirthday(dateOfBirth, proposalDate) ?? Number.NaN,
+    gender: GENDER_PRICED[detail.Gender ?? ''] ?? detail.Gender ?? '',
+    smoker: detail.IsSmoker === true,
+    name: displayName(detail),
     ...(detail.Relationship ? { relationship: detail.Relationship } : {}),
   };
 }
 
-export interface PricedQuote {
-  result: T54QuoteResult;
-  bonuses: QuoteBonus[];
-  illustration: IllustrationFacts;
+/** What the calculator prices: the request's lives and flags, and its checked plan fields. */
+export function calculatorRequest(
+  request: QuoteRequest,
+  plan: Record<string, unknown>,
+  proposalDate: string,
+): CalculatorRequest {
+  const second = asksForSecondLife(request.PlanSectionDetails)
+    ? request.SecondaryLifeAssuredDetail
+    : undefined;
+  return {
+    life: quoteLife(request.LifeAssuredDetail, proposalDate),
+    ...(second ? { secondLife: quoteLife(second, proposalDate) } : {}),
+    proposalDate,
+    // Every quote of this service is an online purchase (channelType 'Online').
+    online: true,
+    staff: isStaff(request.PlanSectionDetails.IsStaff),
+    plan,
+  };
+}
+
+const LIFE_SECTIONS: Record<string, string> = {
+  life: 'LifeAssuredDetail',
+  secondLife: 'SecondaryLifeAssuredDetail',
+};
+const LIFE_FIELDS: Record<string, string> = {
+  age: 'DOB',
+  dateOfBirth: 'DOB',
+  gender: 'Gender',
+  smoker: 'IsSmoker',
+  name: 'FirstName',
+};
+const REQUEST_FIELDS: Record<string, string> = {
+  proposalDate: 'PlanSectionDetails.ProposalStartDate',
+  staff: 'PlanSectionDetails.IsStaff',
+};
+
+/** The request field a calculator's QuoteInputError names: 'life.age' is LifeAssuredDetail.DOB. */
+export function requestFieldOf(field: string): string {
+  const [head = '', rest] = field.split(/\.(.*)/s);
+  const section = LIFE_SECTIONS[head];
+  if (section) return rest ? `${section}.${LIFE_FIELDS[rest] ?? rest}` : section;
+  if (REQUEST_FIELDS[field]) return REQUEST_FIELDS[field];
+  return `PlanSectionDetails.${field.replace(/^(plan|PlanSectionDetails)\./, '')}`;
 }
 
 /**
- * Prices a checked request with the plan's calculator. A request outside the plan's rules
- * is a 400 whose field error carries the basis's message (the spec's words).
+ * Prices a checked request with the plan's calculator and basis. A request outside the
+ * plan's rules is a 400 whose field error carries the calculator's message (the spec's words).
  */
-export function priceQuote(request: QuoteRequest, plan: LoadedPlan, proposalDate: string): PricedQuote {
-  let sources: PricingSources;
+export function priceQuote(sources: PricingSources, request: CalculatorRequest): PricedQuote {
   try {
-    sources = pricingFor(plan);
-  } catch {
-    throw new ApiError(400, QUOTE_MESSAGES.failed, [
-      { field: 'PlanSectionDetails.ProductUIN', message: QUOTE_MESSAGES.failed },
-    ]);
-  }
-  const input = quoteInput(request, sources, proposalDate);
-  let result: T54QuoteResult;
-  try {
-    result = sources.quote(input, sources.basis, sources.mortality);
+    return sources.calculator.price(request, sources.basis, sources.tables);
   } catch (error) {
     if (!(error instanceof QuoteInputError)) throw error;
-    throw rejected([{ field: FIELD_OF_INPUT[error.field] ?? error.field, message: error.message }]);
+    throw rejected([{ field: requestFieldOf(error.field), message: error.message }]);
   }
+}
 
-  const { basis } = sources;
-  const content = plan.content as PlanContent | undefined;
-  const bonuses: QuoteBonus[] = basis.annuity.bonuses.map((bonus) => ({
-    id: bonus.id,
-    text: bonus.text,
-    percent: bonus.percent,
-    applied: input[bonus.when] === true,
-  }));
-  const option = basis.options.find((o) => o.code === result.componentCode)!;
-  const gst = gstRateOn(basis.gst, proposalDate);
-  const plain = request.PlanSectionDetails;
-  const proposerName = displayName(request.ProposerDetail);
-  const annuitant = illustratedLife(request.LifeAssuredDetail, proposalDate);
-  const second = result.category === 'Joint' ? request.SecondaryLifeAssuredDetail : undefined;
+function illustratedLife(life: QuoteLife): IllustratedLife {
   return {
-    result,
-    bonuses,
-    illustration: {
-      planName: plan.config.productName,
-      uin: plan.config.uin,
-      subTitle: plan.config.subTitle,
-      basisDate: basis.basisDate,
-      optionDescription:
-        content?.planOptions.find((o) => o.code === option.code)?.description ?? option.description,
-      annuitant,
-      ...(second ? { secondAnnuitant: illustratedLife(second, proposalDate) } : {}),
-      ...(proposerName && proposerName !== annuitant.name ? { proposerName } : {}),
-      ...(input.staff
-        ? { staff: { employer: plain.Employer ?? '', employeeCode: plain.EmployeeCode ?? '' } }
-        : {}),
-      gstNote:
-        gst.firstYearPercent === 0 && gst.renewalPercent === 0
-          ? `${gst.tax}: nil. ${gst.note}`
-          : `${gst.tax}: ${gst.firstYearPercent}% of first-year and ${gst.renewalPercent}% of renewal premiums. ${gst.note}`,
-    },
+    name: life.name,
+    gender: life.gender,
+    dateOfBirth: life.dateOfBirth,
+    age: life.age,
+    smoker: life.smoker,
+    ...(life.relationship ? { relationship: life.relationship } : {}),
+  };
+}
+
+/** What the illustration prints of the plan and the people, beside the priced quote. */
+export function illustrationFacts(
+  plan: LoadedPlan,
+  sources: PricingSources,
+  request: QuoteRequest,
+  priced: { request: CalculatorRequest; quote: PricedQuote },
+): IllustrationFacts {
+  const content = plan.content as { planOptions?: { code: string; description?: string }[] } | undefined;
+  const description = content?.planOptions?.find((o) => o.code === priced.quote.componentCode)?.description;
+  const basisDate = (sources.basis as { basisDate?: unknown }).basisDate;
+  const proposerName = displayName(request.ProposerDetail);
+  const life = illustratedLife(priced.request.life);
+  const section = request.PlanSectionDetails;
+  return {
+    planName: plan.config.productName,
+    uin: plan.config.uin,
+    subTitle: plan.config.subTitle,
+    kind: sources.calculator.kind,
+    ...(typeof basisDate === 'string' ? { basisDate } : {}),
+    ...(description ? { optionDescription: description } : {}),
+    life,
+    ...(priced.request.secondLife ? { secondLife: illustratedLife(priced.request.secondLife) } : {}),
+    ...(proposerName && proposerName !== life.name ? { proposerName } : {}),
+    ...(priced.request.staff
+      ? { staff: { employer: section.Employer ?? '', employeeCode: section.EmployeeCode ?? '' } }
+      : {}),
   };
 }

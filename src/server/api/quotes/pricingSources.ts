@@ -2,16 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadedPlan } from '../../../../engine/plan/types.ts';
 import { DEFAULT_SCHEMAS_ROOT } from '../../../plans/nodePlanSource.ts';
-import { calculatorFor, type CalculatorName, calculators } from '../../../pricing/calculators.ts';
+import type { Calculator, PricingTables } from '../../../pricing/calculator.ts';
+import { calculatorFor } from '../../../pricing/calculators.ts';
 import type { MortalityTable } from '../../../pricing/mortalityTable.ts';
-import type { T54Basis } from '../../../pricing/t54Basis.ts';
 
-/** What pricing one plan needs: its calculator, its basis and the basis's mortality table. */
+/** What pricing one plan needs: its calculator, its basis and the shared tables the basis names. */
 export interface PricingSources {
-  calculator: CalculatorName;
-  quote: (typeof calculators)[CalculatorName]['quote'];
-  basis: T54Basis;
-  mortality: MortalityTable;
+  calculator: Calculator;
+  basis: unknown;
+  tables: PricingTables;
 }
 
 const cache = new Map<string, PricingSources>();
@@ -21,28 +20,26 @@ function readJson<T>(path: string): T {
 }
 
 /**
- * The calculator, basis and mortality table of a plan, read from schemas/ once per process
- * (the same files the browser imports). Throws if the plan names no known calculator or its
- * basis belongs to another plan.
+ * The calculator a plan names (plan.json `calculator`), the basis file that calculator reads
+ * from the plan's folder, and the mortality table the basis names, read from schemas/ once
+ * per process (the same files the browser imports). Throws if the plan names no known
+ * calculator, or its basis says it is another plan's.
  */
 export function pricingFor(plan: LoadedPlan, root = DEFAULT_SCHEMAS_ROOT): PricingSources {
-  const code = plan.config.planCode;
-  let sources = cache.get(code);
+  const { planCode, productId } = plan.config;
+  let sources = cache.get(productId);
   if (!sources) {
     const calculator = calculatorFor(plan.config.calculator);
-    const basis = readJson<T54Basis>(join(root, 'plans', plan.config.productId, calculator.basisFile));
-    if (basis.planCode !== code)
-      throw new Error(`${calculator.basisFile} of ${code} is for ${basis.planCode}`);
+    const basis = readJson<unknown>(join(root, 'plans', productId, calculator.basisFile));
+    const basisPlan = (basis as { planCode?: unknown }).planCode;
+    if (typeof basisPlan === 'string' && basisPlan !== planCode) {
+      throw new Error(`${calculator.basisFile} of ${planCode} is for ${basisPlan}`);
+    }
     const mortality = readJson<MortalityTable>(
-      join(root, 'common', 'mortality', `${basis.mortality.baseTable}.json`),
+      join(root, 'common', 'mortality', `${calculator.mortalityTable(basis)}.json`),
     );
-    sources = {
-      calculator: plan.config.calculator as CalculatorName,
-      quote: calculator.quote,
-      basis,
-      mortality,
-    };
-    cache.set(code, sources);
+    sources = { calculator, basis, tables: { mortality } };
+    cache.set(productId, sources);
   }
   return sources;
 }

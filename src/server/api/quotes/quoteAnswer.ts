@@ -1,54 +1,35 @@
-import type { T54QuoteResult } from '../../../pricing/t54Quote.ts';
-import type { JsonSchema } from '../../lib/specSchema.ts';
-
-/** One annuity bonus of the basis and whether this quote has it. */
-export interface QuoteBonus {
-  id: string;
-  text: string;
-  percent: number;
-  applied: boolean;
-}
+import type { DisplayRow, PricedQuote } from '../../../pricing/calculator.ts';
 
 /**
- * `data.quotePlanSectionDetails` of the quote answer (spec 02 §3.4, §7): the quote service's
- * fields (sumAssured, annualPremium, basePremiumAmount, gstAmount, installmentPremium,
- * installmentPremiumWithTaxFY, annuityInstallmentAmount, annuityOption, youPay, youGet,
- * quoteNumber) and the rest of what the screens show. Whole rupees.
+ * `data.quotePlanSectionDetails` of the quote answer, the same for every plan
+ * (docs/design/generic-journey.md; spec 02 §3.4, §7): the quote service's common fields, the
+ * calculator's named figures spread in (annuityInstallmentAmount, maturityBenefit, ...), the
+ * headline and the rows the quote panel, the review and the illustration show. Whole rupees.
  */
 export interface QuotePlanSectionDetails {
   quoteNumber: string;
   planCode: string;
   productUIN: string;
   componentCode: string;
-  /** The plan option's name. */
-  annuityOption: string;
-  category: 'Single' | 'Joint';
+  optionName: string;
   proposalDate: string;
-  entryAge: number;
-  secondEntryAge?: number;
-  premiumFrequency: string;
-  premiumPayingTerm: number;
-  annuityFrequency: string;
   sumAssured: number;
   annualPremium: number;
   installmentPremium: number;
   basePremiumAmount: number;
   gstAmount: number;
-  gstFirstYearPercent: number;
   installmentPremiumWithTaxFY: number;
-  premiumPaidPerYear: number;
+  premiumFrequency: string;
+  premiumPayingTerm: number;
+  policyTerm: number;
   totalPremiumPayable: number;
-  totalPremiumPayableWithTax: number;
-  annuityInstallmentAmount: number;
-  annualAnnuity: number;
-  vestingAge: number;
-  firstPayoutAge: number;
-  deathBenefitOnVesting: number;
-  bonusPercent: number;
-  bonuses: QuoteBonus[];
-  youPay: T54QuoteResult['youPay'];
-  youGet: T54QuoteResult['youGet'];
-  explanation: T54QuoteResult['explanation'];
+  headline: string;
+  youPay: DisplayRow[];
+  youGet: DisplayRow[];
+  breakup: DisplayRow[];
+  explanation: DisplayRow[];
+  /** The calculator's figures. */
+  [figure: string]: number | string | DisplayRow[];
 }
 
 export interface QuoteAnswer {
@@ -56,128 +37,55 @@ export interface QuoteAnswer {
   data: { quoteNumber: string; quotePlanSectionDetails: QuotePlanSectionDetails; error: null };
 }
 
+/** How a figure may be named: a camelCase identifier, as the quote service names its fields. */
+export const FIGURE_NAME = '^[a-z][A-Za-z0-9]{0,63}$';
+const FIGURE_NAME_PATTERN = new RegExp(FIGURE_NAME);
+
+/** The calculator's figures that may travel: named as fields are, finite numbers or short texts. */
+function figuresOf(figures: Record<string, number | string>): Record<string, number | string> {
+  return Object.fromEntries(
+    Object.entries(figures).filter(
+      ([name, value]) =>
+        FIGURE_NAME_PATTERN.test(name) &&
+        ((typeof value === 'number' && Number.isFinite(value)) ||
+          (typeof value === 'string' && value.length <= 200)),
+    ),
+  );
+}
+
+/**
+ * The answer's plan section of a priced quote. The common fields are laid over the figures,
+ * so a figure can never stand in for the premium the payment route charges.
+ */
 export function quotePlanSectionDetails(
   quoteNumber: string,
   productUIN: string,
-  result: T54QuoteResult,
-  bonuses: QuoteBonus[],
+  proposalDate: string,
+  quote: PricedQuote,
 ): QuotePlanSectionDetails {
+  const { premium } = quote;
   return {
+    ...figuresOf(quote.figures),
     quoteNumber,
-    planCode: result.planCode,
+    planCode: quote.planCode,
     productUIN,
-    componentCode: result.componentCode,
-    annuityOption: result.planOptionName,
-    category: result.category,
-    proposalDate: result.proposalDate,
-    entryAge: result.entryAge,
-    ...(result.secondEntryAge !== undefined ? { secondEntryAge: result.secondEntryAge } : {}),
-    premiumFrequency: result.premiumFrequency,
-    premiumPayingTerm: result.premiumPayingTerm,
-    annuityFrequency: result.annuityFrequency,
-    sumAssured: result.sumAssured,
-    annualPremium: result.annualPremium,
-    installmentPremium: result.installmentPremium,
-    basePremiumAmount: result.basePremiumAmount,
-    gstAmount: result.gstAmount,
-    gstFirstYearPercent: result.gstFirstYearPercent,
-    installmentPremiumWithTaxFY: result.installmentPremiumWithTaxFY,
-    premiumPaidPerYear: result.premiumPaidPerYear,
-    totalPremiumPayable: result.totalPremiumPayable,
-    totalPremiumPayableWithTax: result.totalPremiumPayableWithTax,
-    annuityInstallmentAmount: result.annuityInstallmentAmount,
-    annualAnnuity: result.annualAnnuity,
-    vestingAge: result.vestingAge,
-    firstPayoutAge: result.firstPayoutAge,
-    deathBenefitOnVesting: result.deathBenefitOnVesting,
-    bonusPercent: result.explanation.bonusPercent,
-    bonuses,
-    youPay: result.youPay,
-    youGet: result.youGet,
-    explanation: result.explanation,
+    componentCode: quote.componentCode,
+    optionName: quote.optionName,
+    proposalDate,
+    sumAssured: quote.sumAssured,
+    annualPremium: premium.annual,
+    installmentPremium: premium.installment,
+    basePremiumAmount: premium.base,
+    gstAmount: premium.gst,
+    installmentPremiumWithTaxFY: premium.withTaxFY,
+    premiumFrequency: premium.frequency,
+    premiumPayingTerm: premium.premiumPayingTerm,
+    policyTerm: premium.policyTerm,
+    totalPremiumPayable: premium.totalPayable,
+    headline: quote.headline,
+    youPay: quote.youPay,
+    youGet: quote.youGet,
+    breakup: quote.breakup,
+    explanation: quote.explanation,
   };
 }
-
-const integer = { type: 'integer' } as const;
-const number = { type: 'number' } as const;
-const string = { type: 'string' } as const;
-
-function closed(properties: Record<string, JsonSchema>, optional: string[] = []): JsonSchema {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: Object.keys(properties).filter((key) => !optional.includes(key)),
-    properties,
-  };
-}
-
-/** The 200 answer's schema (it is also what Fastify serialises: nothing else leaves). */
-export const QUOTE_ANSWER_SCHEMA: JsonSchema = closed({
-  status: { type: 'string', const: '200' },
-  data: closed({
-    quoteNumber: string,
-    error: { type: 'null' },
-    quotePlanSectionDetails: closed(
-      {
-        quoteNumber: string,
-        planCode: string,
-        productUIN: string,
-        componentCode: string,
-        annuityOption: string,
-        category: { type: 'string', enum: ['Single', 'Joint'] },
-        proposalDate: string,
-        entryAge: integer,
-        secondEntryAge: integer,
-        premiumFrequency: string,
-        premiumPayingTerm: integer,
-        annuityFrequency: string,
-        sumAssured: integer,
-        annualPremium: integer,
-        installmentPremium: integer,
-        basePremiumAmount: integer,
-        gstAmount: integer,
-        gstFirstYearPercent: number,
-        installmentPremiumWithTaxFY: integer,
-        premiumPaidPerYear: integer,
-        totalPremiumPayable: integer,
-        totalPremiumPayableWithTax: integer,
-        annuityInstallmentAmount: integer,
-        annualAnnuity: integer,
-        vestingAge: integer,
-        firstPayoutAge: integer,
-        deathBenefitOnVesting: integer,
-        bonusPercent: number,
-        bonuses: {
-          type: 'array',
-          items: closed({ id: string, text: string, percent: number, applied: { type: 'boolean' } }),
-        },
-        youPay: closed({
-          installmentPremiumWithTaxFY: integer,
-          premiumFrequency: string,
-          premiumPayingTerm: integer,
-          totalPremiumPayable: integer,
-        }),
-        youGet: closed({
-          annuityInstallmentAmount: integer,
-          annuityFrequency: string,
-          annualAnnuity: integer,
-          fromAge: integer,
-          forLife: { type: 'boolean' },
-          returnOfPurchasePrice: integer,
-          totalSurvivalReturns: integer,
-        }),
-        explanation: closed({
-          interestRatePercent: number,
-          premiumsAccumulatedAtInterest: integer,
-          fundAtVesting: integer,
-          valueOfReturnsAtVesting: integer,
-          annuityFactorAtVesting: number,
-          baseAnnualAnnuity: integer,
-          bonusPercent: number,
-          frequencyFactor: number,
-        }),
-      },
-      ['secondEntryAge'],
-    ),
-  }),
-});

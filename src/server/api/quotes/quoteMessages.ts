@@ -17,6 +17,10 @@ export const QUOTE_MESSAGES = {
   invalidQuoteNumber: 'Please enter valid quote number.',
   /** The BI or a stored quote asked for with a number that is not a quote of that application. */
   unknownQuote: 'No quote with this number was found for this application.',
+  /** A quote stored before its rows were (an older release): its illustration cannot be drawn. */
+  staleQuote: 'This quote is no longer available. Please get a new quote.',
+  /** Without an application: a ProposalStartDate more than 30 days from today. */
+  proposalDate: 'Enter a valid proposal date',
   /** The brochure of a product we do not sell, or that has no content file. */
   unknownProduct: 'No brochure is available for this product.',
 } as const;

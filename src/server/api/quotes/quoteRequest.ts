@@ -4,10 +4,14 @@ import { APPLICATION_NUMBER_PATTERN } from '../applications/applicationNumbers.t
 import { QUOTE_MESSAGES } from './quoteMessages.ts';
 
 /**
- * The quote request of spec 02 §7, as the quote service takes it: PascalCase sections
- * (LifeAssuredDetail, PlanSectionDetails, ProposerDetail), plus SecondaryLifeAssuredDetail for
- * the second life of a joint-life annuity (the spec does not show where the quote service
- * takes it) and our optional ApplicationNumber. Unknown fields are dropped, not stored.
+ * The quote request of spec 02 §7, for every plan (docs/design/generic-journey.md):
+ * PascalCase sections (LifeAssuredDetail, PlanSectionDetails, ProposerDetail), plus
+ * SecondaryLifeAssuredDetail for a second life and our optional ApplicationNumber.
+ *
+ * This declared schema checks the common part only: the lives, and of PlanSectionDetails the
+ * fields every plan sends (the product, the proposal date, the staff question, the channel).
+ * PlanSectionDetails stays open here; the plan's own fields are checked against its
+ * calculator's inputSchema (calculatorInputs.ts), which also drops what neither knows.
  */
 export interface PersonDetail {
   Salutation?: string;
@@ -26,26 +30,21 @@ export interface PersonDetail {
   Relationship?: string;
 }
 
-export interface PlanSectionDetails {
-  InstallmentPremiumAmount: number | string;
-  SumAssured?: number | string;
-  AnnualPremiumAmount?: number | string;
-  PlanTerm?: number | string;
+/** The fields of PlanSectionDetails every plan sends; the calculator's own fields come beside them. */
+export interface CommonPlanSection {
   ProductUIN: string;
   ProductName?: string;
-  AnnuityFor: string;
-  AnnuityFrequency: string | number;
-  AnnuityOption: string;
-  PremiumFrequency: string | number;
-  PremiumPayingTerm: number | string;
-  PremiumType?: string;
   ProposalStartDate?: string;
+  /** 'Single Life' or 'Joint Life' where the plan prices a second life (spec 02 §7). */
+  AnnuityFor?: string;
   IsStaff?: boolean | string;
   EmployeeCode?: string;
   Employer?: string;
   Operation?: string;
   channelType?: string;
 }
+
+export type PlanSectionDetails = CommonPlanSection & Record<string, unknown>;
 
 export interface QuoteRequest {
   LifeAssuredDetail: PersonDetail & { Gender: string; DOB: string };
@@ -71,30 +70,6 @@ const NAME = { maxLength: 50, pattern: '^[A-Za-z]+( [A-Za-z]+)*$' };
 export const GENDERS = ['Male', 'Female', 'Transgender', 'Other'] as const;
 const YES_NO = ['Y', 'N', 'Yes', 'No', 'true', 'false'];
 
-/** A whole number of rupees or years, as a number or as digits (commas allowed in amounts). */
-function wholeNumber(label: string, maxDigits: number, commas = false): JsonSchema {
-  return {
-    type: ['integer', 'string'],
-    title: label,
-    minimum: 0,
-    maxLength: commas ? 21 : maxDigits,
-    pattern: commas ? '^[0-9][0-9,]*$' : `^[0-9]{1,${maxDigits}}$`,
-    errorMessage: invalid(label),
-  };
-}
-
-/** A frequency by name (Yearly, Half Yearly, Quarterly, Monthly) or by its code (1, 2, 4, 12). */
-function frequency(label: string): JsonSchema {
-  return {
-    type: ['string', 'integer'],
-    title: label,
-    minLength: 1,
-    maxLength: 20,
-    minimum: 1,
-    errorMessage: invalid(label),
-  };
-}
-
 function person(required: readonly string[]): JsonSchema {
   return object(
     {
@@ -117,48 +92,38 @@ function person(required: readonly string[]): JsonSchema {
   );
 }
 
+/** The common PlanSectionDetails fields, as declared (the rest is the calculator's). */
+function commonPlanSection(): Record<string, JsonSchema> {
+  return {
+    ProductUIN: text('Product UIN', { minLength: 1, maxLength: 20 }, QUOTE_MESSAGES.productUin),
+    ProductName: optionalText('Product Name', { maxLength: 100 }),
+    ProposalStartDate: optionalText('Proposal Start Date', { pattern: DATE }),
+    AnnuityFor: choice('Annuity For', ['Single Life', 'Joint Life', 'Single', 'Joint']),
+    IsStaff: {
+      type: ['boolean', 'string'],
+      title: 'Staff',
+      enum: [true, false, ...YES_NO],
+      errorMessage: invalid('Staff'),
+    },
+    EmployeeCode: optionalText('Employee Code', { maxLength: 12, pattern: '^(?!0+$)[0-9]{1,12}$' }),
+    Employer: { ...choice('Employer', ['', ...employers()]) },
+    Operation: optionalText('Operation', { maxLength: 50 }),
+    channelType: choice('Channel Type', ['Online']),
+  };
+}
+
+/** Names of the common PlanSectionDetails fields (what the server reads itself). */
+export const COMMON_PLAN_SECTION_FIELDS: readonly string[] = Object.keys(commonPlanSection());
+
 /** The declared body schema (validated with the spec's messages, see applySpecValidation). */
 export function quoteRequestSchema(): JsonSchema {
   return object(
     {
       LifeAssuredDetail: { ...person(['Gender', 'DOB']), title: 'Life Assured Details' },
       PlanSectionDetails: {
-        ...object(
-          {
-            InstallmentPremiumAmount: wholeNumber('Investment Amount', 21, true),
-            SumAssured: wholeNumber('Sum Assured', 12, true),
-            AnnualPremiumAmount: wholeNumber('Annual Premium Amount', 21, true),
-            PlanTerm: wholeNumber('Plan Term', 3),
-            ProductUIN: text('Product UIN', { minLength: 1, maxLength: 20 }, QUOTE_MESSAGES.productUin),
-            ProductName: optionalText('Product Name', { maxLength: 100 }),
-            AnnuityFor: choice('Annuity For', ['Single Life', 'Joint Life', 'Single', 'Joint']),
-            AnnuityFrequency: frequency('Annuity Frequency'),
-            AnnuityOption: text('Annuity Option', { minLength: 1, maxLength: 200 }),
-            PremiumFrequency: frequency('Premium Frequency'),
-            PremiumPayingTerm: wholeNumber('Premium Paying Term', 2),
-            PremiumType: choice('Premium Type', ['Limited']),
-            ProposalStartDate: optionalText('Proposal Start Date', { pattern: DATE }),
-            IsStaff: {
-              type: ['boolean', 'string'],
-              title: 'Staff',
-              enum: [true, false, ...YES_NO],
-              errorMessage: invalid('Staff'),
-            },
-            EmployeeCode: optionalText('Employee Code', { maxLength: 12, pattern: '^(?!0+$)[0-9]{1,12}$' }),
-            Employer: { ...choice('Employer', ['', ...employers()]) },
-            Operation: optionalText('Operation', { maxLength: 50 }),
-            channelType: choice('Channel Type', ['Online']),
-          },
-          [
-            'InstallmentPremiumAmount',
-            'ProductUIN',
-            'AnnuityFor',
-            'AnnuityFrequency',
-            'AnnuityOption',
-            'PremiumFrequency',
-            'PremiumPayingTerm',
-          ],
-        ),
+        ...object(commonPlanSection(), ['ProductUIN']),
+        // Open: the plan's own fields are checked against its calculator's inputSchema.
+        additionalProperties: true,
         title: 'Plan Details',
       },
       ProposerDetail: { ...person([]), title: 'Proposer Details' },
@@ -170,11 +135,6 @@ export function quoteRequestSchema(): JsonSchema {
     },
     ['LifeAssuredDetail', 'PlanSectionDetails'],
   );
-}
-
-/** Digits of an amount or term as a number ('2,00,000' → 200000). */
-export function wholeNumberOf(value: number | string): number {
-  return typeof value === 'number' ? value : Number(value.replace(/,/g, ''));
 }
 
 /** IsStaff as a flag: true, 'Y', 'Yes' or 'true'. */
@@ -193,6 +153,11 @@ export function displayName(detail: PersonDetail | undefined): string {
     .join(' ');
 }
 
-export function isJoint(annuityFor: string): boolean {
-  return annuityFor.startsWith('Joint');
+/**
+ * Whether the request prices a second life: `AnnuityFor` 'Joint Life' (or 'Joint'), the field
+ * the spec's request has for it. SecondaryLifeAssuredDetail is then required; otherwise it
+ * is ignored, so a stale second life left in the browser's store never changes a price.
+ */
+export function asksForSecondLife(plan: CommonPlanSection): boolean {
+  return plan.AnnuityFor?.startsWith('Joint') === true;
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { LoadedPlan } from '../../../../engine/plan/types.ts';
+import { calculators } from '../../../pricing/calculators.ts';
 import { daysBetween, indiaToday, toIsoDate } from '../applications/policyDates.ts';
 import { ApiError } from '../../lib/ApiError.ts';
 import { ERROR_ANSWER } from '../../lib/specSchema.ts';
@@ -9,18 +11,29 @@ import { createApplicationRepository } from '../applications/applicationReposito
 import { requireCapability } from '../applications/requireCapability.ts';
 import { MESSAGES } from '../applications/applicationMessages.ts';
 import { resumeRefusal } from '../applications/resumeRules.ts';
-import { pricingFor } from './pricingSources.ts';
-import { planByUin, priceQuote, PROPOSAL_DATE_WINDOW_DAYS, rejected, requestErrors } from './priceQuote.ts';
-import type { StoredQuoteResponse } from './priceQuote.ts';
-import { QUOTE_ANSWER_SCHEMA, quotePlanSectionDetails, type QuoteAnswer } from './quoteAnswer.ts';
+import { compilePlanFieldsChecks, type PlanFieldsCheck } from './calculatorInputs.ts';
+import { pricingFor, type PricingSources } from './pricingSources.ts';
+import {
+  calculatorRequest,
+  illustrationFacts,
+  planByUin,
+  priceQuote,
+  rejected,
+  requestErrors,
+} from './priceQuote.ts';
+import { quotePlanSectionDetails, type QuoteAnswer } from './quoteAnswer.ts';
+import { QUOTE_ANSWER_SCHEMA } from './quoteAnswerSchema.ts';
 import { QUOTE_MESSAGES } from './quoteMessages.ts';
 import { newQuoteNumber, QUOTE_NUMBER_PATTERN } from './quoteNumbers.ts';
 import { createQuoteRepository, type QuoteRepository } from './quoteRepository.ts';
 import { quoteRequestSchema, type QuoteRequest } from './quoteRequest.ts';
-import { quoteOfApplication } from './storedQuotes.ts';
+import { quoteOfApplication, type StoredQuoteResponse } from './storedQuotes.ts';
 import '../../types.ts';
 
 export const QUOTES_PATH = '/proposal_service/v1/quotes';
+
+/** A visitor's request is priced only this many days either side of today. */
+export const PROPOSAL_DATE_WINDOW_DAYS = 30;
 
 /** Drawing numbers again after this many collisions means something else is wrong. */
 const MAX_NUMBER_DRAWS = 5;
@@ -30,7 +43,9 @@ const RESPONSES = { 200: QUOTE_ANSWER_SCHEMA, '4xx': ERROR_ANSWER } as const;
 /**
  * The date the quote is priced at (ages, GST row). A quote for an application uses its policy
  * start date, whatever the request says; otherwise ProposalStartDate when given, within
- * 30 days of today in India (undefined when it is not), else today.
+ * 30 days of today in India (undefined when it is not), else today. Reading the application
+ * never changes it: a quote is stored beside the application, whose plan only a stage save
+ * changes.
  */
 async function proposalDateOf(
   app: FastifyInstance,
@@ -52,6 +67,29 @@ async function proposalDateOf(
   const date = toIsoDate(sent);
   const inWindow = date && Math.abs(daysBetween(today, date)) <= PROPOSAL_DATE_WINDOW_DAYS;
   return { proposalDate: inWindow ? date : undefined, applicationNumber: null };
+}
+
+/** The plan's pricing sources and its compiled field check; 400 'Failed to calculate quote details.' without. */
+function pricingOf(
+  plan: LoadedPlan,
+  checks: Map<string, PlanFieldsCheck>,
+): { sources: PricingSources; check: PlanFieldsCheck } {
+  const check = checks.get(plan.config.calculator);
+  let sources: PricingSources | undefined;
+  try {
+    sources = check ? pricingFor(plan) : undefined;
+  } catch {
+    sources = undefined;
+  }
+  if (!check || !sources) {
+    throw rejected([{ field: 'PlanSectionDetails.ProductUIN', message: QUOTE_MESSAGES.failed }]);
+  }
+  return { sources, check };
+}
+
+/** The request as stored: the common part as declared, the plan's fields as its calculator checked them. */
+function storedRequest(body: QuoteRequest, plan: Record<string, unknown>): QuoteRequest {
+  return { ...body, PlanSectionDetails: plan as QuoteRequest['PlanSectionDetails'] };
 }
 
 async function storeQuote(
@@ -83,6 +121,8 @@ async function storeQuote(
 export const quoteRoutes: FastifyPluginAsync = async (app) => {
   applySpecValidation(app);
   const repository = createQuoteRepository(app.db);
+  // Each calculator's inputSchema is compiled once, here, not per request.
+  const checks = compilePlanFieldsChecks(calculators);
 
   app.post<{ Body: QuoteRequest }>(
     QUOTES_PATH,
@@ -93,33 +133,33 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
       if (!plan) {
         throw rejected([{ field: 'PlanSectionDetails.ProductUIN', message: QUOTE_MESSAGES.productUin }]);
       }
+      const { sources, check } = pricingOf(plan, checks);
       const { proposalDate, applicationNumber } = await proposalDateOf(app, request, plan.config.productId);
-      const errors = requestErrors(body);
+      const checked = check(body.PlanSectionDetails);
+      const errors = [...requestErrors(body), ...checked.errors];
       if (!proposalDate) {
-        errors.push({
-          field: 'PlanSectionDetails.ProposalStartDate',
-          message: pricingFor(plan).basis.messages.proposalDate,
-        });
+        errors.push({ field: 'PlanSectionDetails.ProposalStartDate', message: QUOTE_MESSAGES.proposalDate });
       }
       if (errors.length) throw rejected(errors);
 
-      const priced = priceQuote(body, plan, proposalDate!);
+      const priceRequest = calculatorRequest(body, checked.plan, proposalDate!);
+      const quote = priceQuote(sources, priceRequest);
+      const illustration = illustrationFacts(plan, sources, body, { request: priceRequest, quote });
       const response = await storeQuote(
         repository,
         (quoteNumber) => {
-          const details = quotePlanSectionDetails(
-            quoteNumber,
-            plan.config.uin,
-            priced.result,
-            priced.bonuses,
-          );
+          const details = quotePlanSectionDetails(quoteNumber, plan.config.uin, proposalDate!, quote);
           const answer: QuoteAnswer = {
             status: '200',
             data: { quoteNumber, quotePlanSectionDetails: details, error: null },
           };
-          return { response: { answer, result: priced.result, illustration: priced.illustration } };
+          return { response: { answer, quote, illustration } };
         },
-        { applicationNumber, productId: plan.config.productId, request: body },
+        {
+          applicationNumber,
+          productId: plan.config.productId,
+          request: storedRequest(body, checked.plan),
+        },
       );
       return response.answer;
     },

@@ -7,7 +7,7 @@ import { fillTemplate } from '../../../../src/app/proposal/fillTemplate.ts';
 const planOptions = [{ code: 'T54C', name: 'Life Annuity with return of purchase price on death' }];
 
 describe('application figures', () => {
-  it("reads the numbers, the plan option's name and the quote's you pay / you get", () => {
+  it("reads the numbers, the plan option's name and the quote's premium and annuity", () => {
     const state = {
       ...initialApplicationState(),
       applicationNumber: '6123456789',
@@ -19,10 +19,10 @@ describe('application figures', () => {
         annuityFrequency: 'Monthly',
         totalPremiumAmount: 99,
         response: {
-          installmentPremiumWithTaxFY: 98,
-          annuityInstallmentAmount: 97,
-          youPay: { installmentPremiumWithTaxFY: 100000, premiumFrequency: 'Yearly' },
-          youGet: { annuityInstallmentAmount: 4354, annuityFrequency: 'Monthly' },
+          installmentPremiumWithTaxFY: 100000,
+          premiumFrequency: 'Yearly',
+          annuityInstallmentAmount: 4354,
+          annuityFrequency: 'Monthly',
         },
       },
       paymentDetails: { status: 'success', mihpayid: '403993715531077182', amount: '100000.00' },

@@ -1,0 +1,71 @@
+import { useCallback, useId, useState } from 'react';
+import type { KeptApplications } from '../../../engine/plan/adapter.ts';
+import type { LoadedPlan } from '../../../engine/plan/types.ts';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { useJourneyServices } from '../../journey/JourneyServices.ts';
+import type { PlanContent } from '../../plans/planContent.ts';
+import { BrandBar } from '../BrandBar.tsx';
+import { HelpCenterPanel, HelpCenterToggle } from './HelpCenter.tsx';
+import { ResumeApplication } from './resume/ResumeApplication.tsx';
+import type { ResumeAccess } from './resume/resumeCalls.ts';
+
+/**
+ * The journey's header (spec 02 §2.3): Help Center, Product Brochure (another plan's where
+ * the plan reuses it), Resume Application and the Quote ID once there is one.
+ */
+export function JourneyHeader({
+  plan,
+  application,
+  kept,
+  onResumed,
+}: {
+  plan: LoadedPlan;
+  application: ApplicationState;
+  kept: KeptApplications | undefined;
+  onResumed: (saved: Record<string, unknown>, access: ResumeAccess) => void;
+}) {
+  const { config } = plan;
+  const content = plan.content as PlanContent | undefined;
+  const { api } = useJourneyServices();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const helpId = useId();
+  const toggleHelp = useCallback(() => setHelpOpen((open) => !open), []);
+  const closeHelp = useCallback(() => setHelpOpen(false), []);
+  return (
+    <>
+      <BrandBar>
+        {content?.helpCenter && (
+          <HelpCenterToggle
+            label={content.header.helpCenter}
+            open={helpOpen}
+            controls={helpId}
+            onToggle={toggleHelp}
+          />
+        )}
+        <a
+          className="bf-header-link"
+          href={`/buyonlineoauth/brochure/${config.brochureOf ?? config.productId}`}
+          download
+        >
+          {content?.header?.brochure ?? 'Product Brochure'}
+        </a>
+        <ResumeApplication
+          plan={plan}
+          session={application}
+          label={content?.header?.resumeApplication ?? 'Resume Application'}
+          kept={kept}
+          onResumed={onResumed}
+          api={api}
+        />
+        {application.applicationNumber && (
+          <span className="bf-quote-id">
+            Quote ID: <strong>{application.applicationNumber}</strong>
+          </span>
+        )}
+      </BrandBar>
+      {helpOpen && content?.helpCenter && (
+        <HelpCenterPanel id={helpId} content={content.helpCenter} onClose={closeHelp} />
+      )}
+    </>
+  );
+}

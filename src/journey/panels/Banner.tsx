@@ -1,0 +1,23 @@
+import { useSyncExternalStore } from 'react';
+import type { Condition } from '../../../engine/plan/types.ts';
+import { holds } from '../../../engine/plan/conditions.ts';
+import type { SharedPanelProps } from './panelTypes.ts';
+
+/**
+ * A message the plan shows while a condition holds (e.g. the staff congratulations).
+ * `{offer:<id>}` in the text is that offer's percentage from plan.json, so the figure is
+ * written once.
+ */
+export function Banner({ plan, store, params }: SharedPanelProps) {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  if (!holds(params.when as Condition | undefined, state)) return null;
+  const text = String(params.text ?? '').replace(/\{offer:([\w-]+)\}/g, (_, id: string) => {
+    const offer = plan.config.offers.find((item) => item.id === id);
+    return String(offer?.annuityBonusPercent ?? offer?.discountPercent ?? '');
+  });
+  return (
+    <p className="bf-banner bf-banner--success" role="status">
+      {text}
+    </p>
+  );
+}

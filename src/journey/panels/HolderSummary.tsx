@@ -1,0 +1,28 @@
+import { useState, useSyncExternalStore } from 'react';
+import { ageLabel } from '../../../engine/validation/age.ts';
+import { lifeAssured } from '../quote/quoteRequest.ts';
+import { EditDetailsPopup } from './EditDetailsPopup.tsx';
+import type { SharedPanelProps } from './panelTypes.ts';
+
+/** Whose life the plan is priced on (name, age, gender), with the edit-details popup (spec 02 §2.5). */
+export function HolderSummary({ plan, store }: SharedPanelProps) {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  // The life the quote prices: the holder, or whom they buy for (an organisation's annuitant).
+  const holder = lifeAssured(state);
+  const [editing, setEditing] = useState(false);
+  const canEdit = Boolean(plan.popups['edit-details']);
+  return (
+    <>
+      <p className="bf-holder-summary">
+        For <strong>{String(holder.fullName ?? '')}</strong>, {ageLabel(holder.dateOfBirth) ?? ''},{' '}
+        {String(holder.gender ?? '')}{' '}
+        {canEdit && (
+          <button type="button" className="bf-link-button" onClick={() => setEditing(true)}>
+            Edit details
+          </button>
+        )}
+      </p>
+      {editing && <EditDetailsPopup plan={plan} store={store} onClose={() => setEditing(false)} />}
+    </>
+  );
+}

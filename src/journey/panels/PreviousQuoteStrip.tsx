@@ -1,0 +1,57 @@
+import { useState, useSyncExternalStore } from 'react';
+import { ApiFailure } from '../../api/apiClient.ts';
+import { useJourneyServices } from '../JourneyServices.ts';
+import { readPreviousQuotes, resumePreviousQuote } from '../previousQuotes.ts';
+import type { SharedPanelProps } from './panelTypes.ts';
+
+/** spec 02 §8: the resume fallback message. */
+export const RESUME_FAILED = 'Please enter valid application number';
+
+/**
+ * The 'continue with previous quote' strip of the landing (spec 02 §1, §3.1): the newest
+ * application this device started, resumed with the capability it kept.
+ */
+export function PreviousQuoteStrip({ plan, store, goTo, params }: SharedPanelProps) {
+  const { api, local } = useJourneyServices();
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const [previous] = useState(() => readPreviousQuotes(local, plan.config.productId)[0]);
+  const [status, setStatus] = useState<{ kind: 'idle' | 'loading' } | { kind: 'failed'; message: string }>({
+    kind: 'idle',
+  });
+  if (!previous?.capability || previous.applicationNumber === state.applicationNumber) return null;
+
+  const resume = async () => {
+    setStatus({ kind: 'loading' });
+    try {
+      await resumePreviousQuote(api, plan, store, previous);
+      goTo(typeof params.route === 'string' ? params.route : 'plan-details');
+    } catch (error) {
+      setStatus({ kind: 'failed', message: error instanceof ApiFailure ? error.message : RESUME_FAILED });
+    }
+  };
+
+  const content = (
+    plan.content as { landing?: { previousQuote?: { text: string; action: string } } } | undefined
+  )?.landing?.previousQuote;
+  return (
+    <div className="bf-previous-quote" role="region" aria-label="Previous quote">
+      <p>
+        {content?.text ?? 'Continue with your previous quote'}{' '}
+        <strong>Quote ID {previous.applicationNumber}</strong>
+      </p>
+      <button
+        type="button"
+        className="bf-button bf-button--secondary"
+        onClick={() => void resume()}
+        disabled={status.kind === 'loading'}
+      >
+        {status.kind === 'loading' ? 'Opening…' : (content?.action ?? 'Continue')}
+      </button>
+      {status.kind === 'failed' && (
+        <p className="bf-quote__error" role="alert">
+          {status.message}
+        </p>
+      )}
+    </div>
+  );
+}

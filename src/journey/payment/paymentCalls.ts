@@ -1,0 +1,144 @@
+import { StepFailure, type StepContext } from '../../../engine/plan/adapter.ts';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
+import { ApiFailure, type ApiClient } from '../../api/apiClient.ts';
+import { MESSAGES } from '../messages.ts';
+
+/*
+ * The browser's part of paying (spec 02 §4.7, spec 01 §2 payment outcomes), for any plan:
+ * ask the server for a transaction (it prices it from its own stored quote and signs it),
+ * post the visitor to the gateway, record pay later, and read the outcome back after the
+ * gateway returns. The payment salt and keys never reach the browser.
+ */
+
+export const PAYMENT_PATHS = {
+  initiate: '/buyonlineoauth/payments/initiate',
+  payLater: '/buyonlineoauth/stages/payment-details',
+  retrieve: '/buyonlineoauth/retrieve-data',
+  stageReport: '/buyonlineoauth/service/crmTermUpdateLead',
+} as const;
+
+/** What the server answers for a new transaction: where to post and the signed fields. */
+export interface GatewayRequest {
+  txnid: string;
+  action: string;
+  method: 'POST';
+  fields: Record<string, string>;
+}
+
+const capabilityOf = (state: ApplicationState) => ({ capability: state.capability as string });
+
+export async function initiatePayment(
+  api: ApiClient,
+  state: ApplicationState,
+  payMode: string,
+): Promise<GatewayRequest> {
+  const answer = await api.post<{ status?: string } & Partial<GatewayRequest>>(
+    PAYMENT_PATHS.initiate,
+    { applicationNumber: state.applicationNumber, payMode },
+    capabilityOf(state),
+  );
+  if (answer.status !== '200' || !answer.action || !answer.fields || !answer.txnid)
+    throw new Error('The payment could not be started');
+  return { txnid: answer.txnid, action: answer.action, method: 'POST', fields: answer.fields };
+}
+
+/** Posts the signed fields to the gateway as a real form, so the browser leaves for its page. */
+export function postToGateway(request: GatewayRequest, doc: Document = document): void {
+  const form = doc.createElement('form');
+  form.method = request.method;
+  form.action = request.action;
+  form.hidden = true;
+  for (const [name, value] of Object.entries(request.fields)) {
+    const input = doc.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  doc.body.append(form);
+  form.submit();
+}
+
+/**
+ * Pay later (spec 02 §4.7): saves the payment stage with payLater true and status
+ * failure, then reports stage 'Pay Later'. The visitor never waits on the report.
+ */
+export async function savePayLater(api: ApiClient, store: ApplicationStore, planCode: string): Promise<void> {
+  const state = store.getState();
+  const paymentDetails = {
+    payMode: (state.paymentDetails.payMode as string | undefined) ?? 'Online',
+    payLater: true,
+    status: 'failure',
+    pageName: 'make-payment',
+  };
+  const saved = await api.post<{ status?: string; version?: number }>(
+    PAYMENT_PATHS.payLater,
+    {
+      applicationNumber: state.applicationNumber,
+      version: state.version,
+      planCode,
+      paymentDetails,
+    },
+    capabilityOf(state),
+  );
+  if (saved.status !== '200') throw new Error('The payment stage was not saved');
+  store.dispatch({ type: 'saveSection', section: 'paymentDetails', data: paymentDetails });
+  store.dispatch({ type: 'updateMapping', data: { version: saved.version, userStage: 'payment-details' } });
+  void api
+    .post(
+      PAYMENT_PATHS.stageReport,
+      { applicationNumber: state.applicationNumber, stageApiName: 'Pay Later' },
+      capabilityOf(state),
+    )
+    .catch(() => undefined);
+}
+
+/**
+ * Reads this tab's application back from the server (after the gateway changed it) and
+ * keeps the answer's capability and version, so the next save is made on the stored one.
+ */
+export async function refreshApplication(
+  api: ApiClient,
+  store: ApplicationStore,
+  productId: string,
+): Promise<ApplicationState> {
+  const state = store.getState();
+  const answer = await api.post<{
+    status?: string;
+    data?: Record<string, unknown>;
+    capability?: string;
+    version?: number;
+  }>(
+    PAYMENT_PATHS.retrieve,
+    { applicationNumber: state.applicationNumber, retrieve: 'appnumber', productId },
+    capabilityOf(state),
+  );
+  if (answer.status !== '200' || !answer.data) throw new Error('The application could not be read');
+  store.dispatch({ type: 'resume', data: answer.data });
+  store.dispatch({
+    type: 'updateMapping',
+    data: { capability: answer.capability ?? state.capability, version: answer.version },
+  });
+  return store.getState();
+}
+
+/**
+ * Make-payment Continue: a transaction for the chosen pay mode, then off to the gateway.
+ * Failures keep the visitor on the screen with the server's words.
+ */
+export async function startPayment(context: StepContext, api: ApiClient): Promise<'left'> {
+  const state = context.store.getState();
+  let request: GatewayRequest;
+  try {
+    request = await initiatePayment(api, state, String(state.paymentDetails.payMode ?? 'Online'));
+  } catch (error) {
+    throw new StepFailure(
+      error instanceof ApiFailure && error.statusCode >= 400 && error.statusCode < 500
+        ? (error.fieldErrors[0]?.message ?? error.message)
+        : MESSAGES.notProcessed,
+    );
+  }
+  postToGateway(request);
+  return 'left';
+}

@@ -1,0 +1,97 @@
+import type { LoadedPlan } from '../../../engine/plan/types.ts';
+import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
+import { validateData } from '../../../engine/validation/validateData.ts';
+import { getByPointer } from '../../../engine/schema/pointer.ts';
+import { ApiFailure, type ApiClient } from '../../api/apiClient.ts';
+import type { DisplayRow } from '../../pricing/calculator.ts';
+import { buildQuoteRequest, quoteInputsKey } from './quoteRequest.ts';
+
+/** spec 02 §8: what the visitor reads when no quote could be made. */
+export const QUOTE_FAILED = 'Failed to calculate quote details.';
+
+/** `quotePlanSectionDetails` as the browser keeps it in planDetails.response. */
+export interface QuoteSections {
+  quoteNumber: string;
+  headline?: string;
+  installmentPremiumWithTaxFY?: number;
+  youPay?: DisplayRow[];
+  youGet?: DisplayRow[];
+  breakup?: DisplayRow[];
+  explanation?: DisplayRow[];
+  [field: string]: unknown;
+}
+
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** Whether every step the quote reads (plan.json quote.steps) holds valid data. */
+export function quoteInputsValid(plan: LoadedPlan, application: unknown): boolean {
+  return (plan.config.quote?.steps ?? []).every((id) => {
+    const step = plan.steps[id];
+    if (!step) return false;
+    const data = Object.fromEntries(
+      Object.entries(step.definition.bind).map(([field, pointer]) => [
+        field,
+        getByPointer(application, pointer),
+      ]),
+    );
+    return validateData(step.schema, data, { uiSchema: step.uiSchema }).valid;
+  });
+}
+
+/** Whether the application's stored quote is for what it holds now. */
+export function quoteIsFresh(plan: LoadedPlan, store: ApplicationStore): boolean {
+  const state = store.getState();
+  return (state.planDetails as Record<string, unknown>).quotedFor === quoteInputsKey(state, plan.config);
+}
+
+/**
+ * Asks the server for a quote of the application as it is, and keeps the answer in
+ * planDetails (response, quoteNumber, and the key of the inputs it was made for), so the
+ * quote panel, review, the saved stage and the illustration show the same figures.
+ */
+export async function requestQuote(
+  plan: LoadedPlan,
+  store: ApplicationStore,
+  api: ApiClient,
+  today: Date,
+): Promise<QuoteSections> {
+  const state = store.getState();
+  const key = quoteInputsKey(state, plan.config);
+  const answer = await api.post<{
+    status?: string;
+    data?: { quoteNumber?: string; quotePlanSectionDetails?: QuoteSections };
+  }>('/proposal_service/v1/quotes', buildQuoteRequest(state, plan.config, isoDay(today)), {
+    plain: true,
+    capability: (state.capability as string | undefined) ?? undefined,
+  });
+  const sections = answer.data?.quotePlanSectionDetails;
+  if (String(answer.status) !== '200' || !answer.data?.quoteNumber || !sections)
+    throw new ApiFailure(QUOTE_FAILED);
+  const response = { ...sections, quoteNumber: answer.data.quoteNumber };
+  const latest = store.getState();
+  const latestDetails = latest.planDetails as Record<string, unknown>;
+  // One quote per set of inputs, the first that arrives: a second answer for the same inputs
+  // (the live quote and Next asking at once) would make the screen and the saved plan name
+  // two quotes; an answer for inputs the visitor has since changed is not kept at all.
+  if (latestDetails.quotedFor === key) return latestDetails.response as QuoteSections;
+  if (quoteInputsKey(latest, plan.config) !== key) return response;
+  store.dispatch({
+    type: 'setAt',
+    pointer: '/planDetails',
+    value: {
+      ...latest.planDetails,
+      response,
+      quoteNumber: answer.data.quoteNumber,
+      quotedFor: key,
+    },
+  });
+  return response;
+}
+
+/** The message of a failed quote: the server's field message when it gave one. */
+export function quoteFailureMessage(error: unknown): string {
+  return error instanceof ApiFailure && error.fieldErrors.length
+    ? error.fieldErrors[0]!.message
+    : QUOTE_FAILED;
+}

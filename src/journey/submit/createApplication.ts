@@ -1,0 +1,227 @@
+import { StepFailure, type StepContext } from '../../../engine/plan/adapter.ts';
+import { ApiFailure } from '../../api/apiClient.ts';
+import { MESSAGES } from '../messages.ts';
+import { splitName } from '../names.ts';
+import { toDisplayDate } from '../formatValue.ts';
+import type { JourneyServices } from '../JourneyServices.ts';
+import { rememberQuote } from '../previousQuotes.ts';
+import { reportStage } from './reportStage.ts';
+import { choicesThatFit } from './planFit.ts';
+import { setAtPointer } from '../../../engine/state/applicationState.ts';
+
+type Person = Record<string, unknown>;
+
+function leadIdFrom(answer: unknown): string {
+  const response = (answer as { Eterm_CRM_Lead_Resp?: { Status?: string; StatusMessage?: string } })
+    .Eterm_CRM_Lead_Resp;
+  if (!response?.Status) throw new StepFailure(MESSAGES.leadFailed);
+  return (
+    String(response.StatusMessage ?? '')
+      .trim()
+      .split(/\s+/)
+      .pop() ?? ''
+  );
+}
+
+/** The server's first field message for a refusal it explained, else the given words. */
+function refusal(error: unknown, otherwise: string): StepFailure {
+  if (error instanceof StepFailure) return error;
+  if (error instanceof ApiFailure && error.statusCode >= 400 && error.statusCode < 500)
+    return new StepFailure(error.fieldErrors[0]?.message ?? error.message);
+  return new StepFailure(otherwise);
+}
+
+/**
+ * Basic details Continue on an application that already exists (the visitor came back to
+ * edit): the same application is updated (a new version), choices that still fit are kept,
+ * and the ones that no longer fit are named. Answers the notice to show, if any.
+ */
+async function updateApplication(
+  context: StepContext,
+  services: JourneyServices,
+): Promise<string | undefined> {
+  const { store, plan, stepId } = context;
+  const { api, local } = services;
+  const current = store.getState();
+  const holder = current.basicDetails.policyHolder as Person;
+  const named = setAtPointer(current, '/basicDetails/policyHolder', {
+    ...holder,
+    ...splitName(holder.fullName),
+  });
+  // What no longer fits (a joint life now too far apart in age) is dropped before the save,
+  // so the server is sent details it accepts; nothing changes here unless it does accept them.
+  const { state, changed } = choicesThatFit(plan, named, stepId);
+  let saved: { status?: string; version?: number };
+  try {
+    saved = await api.post(
+      '/buyonlineoauth/stages/basic-details',
+      {
+        applicationNumber: state.applicationNumber,
+        basicDetails: state.basicDetails,
+        productId: plan.config.productId,
+        planCode: plan.config.planCode,
+        version: state.version,
+      },
+      { capability: state.capability as string },
+    );
+  } catch (error) {
+    throw refusal(error, MESSAGES.notProcessed);
+  }
+  if (saved.status !== '200') throw new StepFailure(MESSAGES.notProcessed);
+  store.dispatch({ type: 'resume', data: { ...state, version: saved.version, userStage: 'basic-details' } });
+  // The device's previous quotes show the details as they are now.
+  rememberQuote(local, plan.config.productId, {
+    applicationNumber: String(state.applicationNumber),
+    capability: state.capability as string,
+    savedAt: services.now().toISOString(),
+    previousQuoteData: {},
+    basicDetails: {
+      policyHolder: state.basicDetails.policyHolder as Person,
+      insuredPerson: (state.basicDetails.insuredPerson ?? {}) as Person,
+    },
+  });
+  return changed.length
+    ? `Your details are saved. Some plan choices no longer fit and were reset: ${changed.join('; ')}.`
+    : undefined;
+}
+
+/**
+ * Basic details Continue (spec 02 §4.4): creates the lead, then the application, then
+ * (unless the utm source contains c2c) the campaign update, or the sampark lead for c2c;
+ * keeps the application as the newest previous quote and reports stage Lead. On an
+ * application that exists already, updates it instead.
+ */
+export async function createApplication(
+  context: StepContext,
+  services: JourneyServices,
+  report: string | undefined,
+): Promise<string | undefined> {
+  const { api, local } = services;
+  const { store, plan, search } = context;
+  const { config } = plan;
+  if (store.getState().applicationNumber && store.getState().capability)
+    return updateApplication(context, services);
+
+  const holder = store.getState().basicDetails.policyHolder as Person;
+  const insured = store.getState().basicDetails.insuredPerson as Person;
+  const names = splitName(holder.fullName);
+  const utm = {
+    lead_source: search.get('lead_source') ?? search.get('utm_source') ?? '',
+    utm_source: search.get('utm_source') ?? '',
+    utm_content: search.get('utm_content') ?? '',
+    utm_campaign: search.get('utm_campaign') ?? '',
+  };
+  const c2c = utm.utm_source.toLowerCase().includes('c2c');
+
+  let leadId: string;
+  try {
+    leadId = leadIdFrom(
+      await api.post('/buyonlineoauth/leads/create', {
+        ...names,
+        gender: holder.gender,
+        mobilenumber: holder.mobileNumber,
+        emailid: holder.emailId,
+        DOB: holder.dateOfBirth,
+        productname: config.productName,
+      }),
+    );
+  } catch (error) {
+    throw refusal(error, MESSAGES.leadThrew);
+  }
+
+  const basicDetails = { policyHolder: { ...holder, ...names, leadId, ...utm }, insuredPerson: insured };
+  let created: {
+    status?: string;
+    applicationNo?: string;
+    proposalNumber?: string;
+    capability?: string;
+    version?: number;
+  };
+  try {
+    created = await api.post('/buyonlineoauth/applications/create', {
+      basicDetails,
+      leadId,
+      ...utm,
+      dateOfBirth: toDisplayDate(holder.dateOfBirth),
+      emailId: holder.emailId,
+      mobileNumber: holder.mobileNumber,
+      productId: config.productId,
+      productName: config.productName,
+      planCode: config.planCode,
+      applicationNumber: '',
+      productUIN: config.uin,
+    });
+  } catch (error) {
+    throw refusal(error, MESSAGES.notProcessed);
+  }
+  if (created.status !== '200' || !created.applicationNo || !created.capability)
+    throw new StepFailure(MESSAGES.notProcessed);
+  const applicationNumber = created.applicationNo;
+  const capability = created.capability;
+  let version = created.version ?? 1;
+
+  if (c2c) {
+    await api
+      .post('/buyonlineoauth/service/createSamparkLeadApi', {
+        command: 'leadpush',
+        data: [
+          {
+            first_name: names.firstname,
+            phone: holder.mobileNumber,
+            email: holder.emailId,
+            dob: holder.dateOfBirth,
+            field1: holder.gender,
+            field3: config.productName,
+            field4: utm.lead_source,
+          },
+        ],
+      })
+      .catch(() => undefined); // a failed sampark push is recorded server-side; the visitor goes on
+  } else {
+    try {
+      const updated = await api.post<{ status?: string; version?: number }>(
+        '/buyonlineoauth/applications/update-campaign',
+        {
+          applicationNumber,
+          basicDetails,
+          campaignId: utm.utm_campaign,
+          leadId,
+          planCode: config.planCode,
+          productName: config.productName,
+          version,
+        },
+        { capability },
+      );
+      if (updated.status !== '200') throw new StepFailure(MESSAGES.notProcessed);
+      version = updated.version ?? version;
+    } catch (error) {
+      throw error instanceof StepFailure ? error : new StepFailure(MESSAGES.notProcessed);
+    }
+  }
+
+  store.dispatch({
+    type: 'updateBasicDetails',
+    userType: 'policyHolder',
+    data: { ...names, leadId, ...utm },
+  });
+  store.dispatch({ type: 'saveApplicationNumber', applicationNumber });
+  store.dispatch({
+    type: 'updateMapping',
+    data: {
+      capability,
+      version,
+      proposalNumber: created.proposalNumber,
+      productId: config.productId,
+      userStage: 'basic-details',
+    },
+  });
+  rememberQuote(local, config.productId, {
+    applicationNumber,
+    capability,
+    savedAt: services.now().toISOString(),
+    previousQuoteData: {},
+    basicDetails: { policyHolder: basicDetails.policyHolder, insuredPerson: insured },
+  });
+  if (report) reportStage(api, store.getState(), report);
+  return undefined;
+}

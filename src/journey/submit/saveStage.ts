@@ -1,0 +1,82 @@
+import { StepFailure, type StepContext } from '../../../engine/plan/adapter.ts';
+import type { StepSubmit } from '../../../engine/plan/types.ts';
+import { ApiFailure } from '../../api/apiClient.ts';
+import { MESSAGES } from '../messages.ts';
+import type { JourneyServices } from '../JourneyServices.ts';
+import { quoteIsFresh, quoteFailureMessage, requestQuote } from '../quote/requestQuote.ts';
+import { reportStage } from './reportStage.ts';
+import { sectionOfStage } from './stages.ts';
+
+type Fields = Record<string, unknown>;
+
+/** Plan details as saved with a quote: the quote's figures under the spec's names (spec 02 §3.4). */
+function withQuote(context: StepContext, details: Fields): Fields {
+  const { config } = context.plan;
+  const response = (details.response ?? {}) as Record<string, unknown>;
+  return {
+    ...details,
+    componentCode: response.componentCode ?? details.planOption,
+    planCode: config.planCode,
+    productUIN: config.uin,
+    planName: config.productName,
+    policyTerm: details.policyTerm ?? response.policyTerm ?? details.premiumPayingTerm,
+    sum_assured: response.sumAssured ?? 0,
+    annualPremium: response.annualPremium,
+    annaulPremiumAmt: response.annualPremium, // spelt so on the wire
+    basePremiumAmount: response.basePremiumAmount,
+    gstAmount: response.gstAmount,
+    totalPremiumAmount: response.installmentPremiumWithTaxFY,
+    isFilled: true,
+  };
+}
+
+/**
+ * A step's declared stage save (plan.json `submit: { type: 'saveStage', stage, quote, report }`):
+ * makes sure the quote is for what is on screen when the step says so, saves the stage's
+ * section with basic details alongside, keeps the new version and stage, then reports.
+ */
+export async function saveStage(
+  context: StepContext,
+  services: JourneyServices,
+  submit: StepSubmit,
+): Promise<void> {
+  const { store, plan } = context;
+  const { api } = services;
+  const stage = submit.stage!;
+  const section = sectionOfStage(stage);
+  if (submit.quote && !quoteIsFresh(plan, store)) {
+    try {
+      await requestQuote(plan, store, api, services.now());
+    } catch (error) {
+      throw new StepFailure(quoteFailureMessage(error));
+    }
+  }
+  const state = store.getState();
+  const planSection = section === 'planDetails';
+  const data = planSection ? withQuote(context, state[section] as Fields) : (state[section] as Fields);
+  let saved: { status?: string; version?: number };
+  try {
+    saved = await api.post(
+      `/buyonlineoauth/stages/${stage}`,
+      {
+        applicationNumber: state.applicationNumber,
+        [section]: data,
+        basicDetails: state.basicDetails,
+        productId: plan.config.productId,
+        planCode: plan.config.planCode,
+        version: state.version,
+      },
+      { capability: state.capability as string },
+    );
+  } catch (error) {
+    throw new StepFailure(
+      error instanceof ApiFailure && error.statusCode >= 400 && error.statusCode < 500
+        ? (error.fieldErrors[0]?.message ?? error.message)
+        : MESSAGES.notProcessed,
+    );
+  }
+  if (saved.status !== '200') throw new StepFailure(MESSAGES.notProcessed);
+  if (planSection) store.dispatch({ type: 'savePlanDetails', data });
+  store.dispatch({ type: 'updateMapping', data: { version: saved.version, userStage: stage } });
+  if (submit.report) reportStage(api, store.getState(), submit.report);
+}

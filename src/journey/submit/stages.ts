@@ -1,0 +1,16 @@
+import application from '../../../schemas/common/application.schema.json' with { type: 'json' };
+
+/*
+ * The section each stage saves, from the one definition in
+ * schemas/common/application.schema.json (spec 02 §4.1), shared with the server and plans:validate.
+ */
+const SECTION_OF_STAGE = Object.fromEntries(
+  Object.entries(application.$defs.stageSection.properties).map(([stage, section]) => [stage, section.const]),
+) as Record<string, string>;
+
+export function sectionOfStage(stage: string): string {
+  const section = SECTION_OF_STAGE[stage];
+  if (!section)
+    throw new Error(`Unknown stage '${stage}' (known: ${Object.keys(SECTION_OF_STAGE).join(', ')})`);
+  return section;
+}

@@ -1,0 +1,25 @@
+import type { StepContext, StepSubmitOutcome } from '../../../engine/plan/adapter.ts';
+import type { JourneyServices } from '../JourneyServices.ts';
+import { startPayment } from '../payment/paymentCalls.ts';
+import { createApplication } from './createApplication.ts';
+import { saveStage } from './saveStage.ts';
+
+/** Runs what plan.json declares a step's submit does (`steps.<id>.submit`). */
+export async function submitStep(
+  context: StepContext,
+  services: JourneyServices,
+): Promise<StepSubmitOutcome> {
+  const submit = context.plan.steps[context.stepId]?.definition.submit;
+  if (!submit) return undefined;
+  switch (submit.type) {
+    case 'createApplication': {
+      const notice = await createApplication(context, services, submit.report);
+      return notice ? { notice } : undefined;
+    }
+    case 'saveStage':
+      await saveStage(context, services, submit);
+      return undefined;
+    case 'startPayment':
+      return startPayment(context, services.api);
+  }
+}

@@ -1,0 +1,96 @@
+import type { UiSchema } from '@rjsf/utils';
+import type { LoadedStep } from '../../../engine/plan/types.ts';
+import type { Fields } from './planCases.ts';
+import { fieldSchemas, optionTitle } from './schemaFields.ts';
+
+/*
+ * What a visitor does to fill one form with some data, field by field, in the order the
+ * form shows its fields (each level's `ui:order`, then the rest as the data gives them),
+ * and how, chosen from the field's uiSchema widget. Pure: the browser part only carries
+ * the actions out (fillForm.ts).
+ */
+
+export type FieldAction =
+  | { kind: 'type'; id: string; text: string; emails?: boolean }
+  | { kind: 'date'; id: string; digits: string }
+  | { kind: 'radio'; id: string; title: string }
+  | { kind: 'select'; id: string; title: string }
+  | { kind: 'check'; id: string; checked: boolean }
+  /** A field the visitor cannot type in (read-only, filled by a lookup): it must come to show this. */
+  | { kind: 'shows'; id: string; text: string };
+
+/** Widgets the driver knows how to use; any other fails the test by name, never silently. */
+const TYPED = new Set(['TextWidget', 'MobileNumberWidget', 'AmountWidget', 'EmailWidget']);
+const CHOICES = new Set(['GenderRadioWidget', 'RadioCardsWidget']);
+
+/** yyyy-mm-dd as the digits a visitor types into the date field (ddMMyyyy). */
+export function dateDigits(wire: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(wire);
+  if (!match) throw new Error(`not a yyyy-mm-dd date: ${wire}`);
+  return `${match[3]}${match[2]}${match[1]}`;
+}
+
+function ordered(ui: UiSchema | undefined, data: Fields): string[] {
+  const keys = Object.keys(data);
+  const order = (ui?.['ui:order'] as string[] | undefined) ?? ['*'];
+  const named = order.filter((key) => key !== '*' && keys.includes(key));
+  return [...named, ...keys.filter((key) => !named.includes(key))];
+}
+
+const isObject = (value: unknown): value is Fields =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+
+/** The widget a field is drawn with when its uiSchema names none (RJSF's defaults). */
+function defaultWidget(root: Record<string, unknown>, path: string[], value: unknown): string {
+  if (typeof value === 'boolean') return 'CheckboxWidget';
+  const choice = fieldSchemas(root, path).some(
+    (node) => Array.isArray(node.oneOf) || Array.isArray(node.enum),
+  );
+  return choice ? 'SelectWidget' : 'TextWidget';
+}
+
+/**
+ * The actions that put `data` into `form`. Fields that are hidden are not the visitor's to
+ * fill; the dial code keeps its default (91); read-only fields are checked, not typed.
+ */
+export function fieldActions(form: LoadedStep, data: Fields): FieldAction[] {
+  const root = form.schema as Record<string, unknown>;
+  const actions: FieldAction[] = [];
+  const walk = (ui: UiSchema | undefined, values: Fields, path: string[]) => {
+    for (const key of ordered(ui, values)) {
+      const value = values[key];
+      const fieldUi = ui?.[key] as UiSchema | undefined;
+      const fieldPath = [...path, key];
+      const id = `step-${form.id}_${fieldPath.join('_')}`;
+      const widget = fieldUi?.['ui:widget'] as string | undefined;
+      if (widget === 'hidden' || value === undefined || value === null) continue;
+      if (isObject(value) && !widget) {
+        walk(fieldUi, value, fieldPath);
+        continue;
+      }
+      if (fieldUi?.['ui:readonly'] === true) {
+        actions.push({ kind: 'shows', id, text: String(value) });
+        continue;
+      }
+      const used = widget ?? defaultWidget(root, fieldPath, value);
+      if (used === 'DialCodeWidget') continue;
+      if (TYPED.has(used)) {
+        // A visitor types the digits of an amount; the widget groups them (1,00,00,000).
+        const text = used === 'AmountWidget' ? String(value).replace(/,/g, '') : String(value);
+        actions.push({ kind: 'type', id, text, emails: used === 'EmailWidget' });
+      } else if (used === 'DateWithAgeWidget') {
+        actions.push({ kind: 'date', id, digits: dateDigits(String(value)) });
+      } else if (CHOICES.has(used)) {
+        actions.push({ kind: 'radio', id, title: optionTitle(root, fieldUi, fieldPath, value) });
+      } else if (used === 'SelectWidget') {
+        actions.push({ kind: 'select', id, title: optionTitle(root, fieldUi, fieldPath, value) });
+      } else if (used === 'DisclaimerWidget' || used === 'CheckboxWidget') {
+        actions.push({ kind: 'check', id, checked: value === true });
+      } else {
+        throw new Error(`${form.id}: the driver does not know how to fill ${fieldPath.join('.')} (${used})`);
+      }
+    }
+  };
+  walk(form.uiSchema, data, []);
+  return actions;
+}

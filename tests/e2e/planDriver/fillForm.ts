@@ -1,0 +1,71 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { FieldAction } from './fieldActions.ts';
+
+/*
+ * Carries out a form's field actions in real Chromium the way a visitor does: types
+ * character by character, clicks a card's title, opens a dropdown and picks the option by
+ * the words on it, ticks a consent by its label. Fields are found by the id RJSF gives
+ * them (`step-<form>_<path>`), so one field of two with the same label cannot be mistaken.
+ */
+
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+async function typeInto(scope: Page | Locator, id: string, text: string, emails = false) {
+  const input = scope.locator(`input[id="${id}"]`);
+  await input.fill('');
+  await input.pressSequentially(text);
+  // The e-mail field offers domains after '@'; a visitor who typed the whole address dismisses them.
+  if (emails && (await scope.locator(`[id="${id}__suggestions"]:not([hidden])`).count()) > 0) {
+    await input.press('Escape');
+  }
+}
+
+async function carryOut(scope: Page | Locator, action: FieldAction) {
+  switch (action.kind) {
+    case 'type':
+      return typeInto(scope, action.id, action.text, action.emails);
+    case 'date':
+      return typeInto(scope, action.id, action.digits);
+    case 'radio':
+      return scope
+        .locator(`fieldset[id="${action.id}"] .bf-radio-card__title`)
+        .filter({ hasText: exactly(action.title) })
+        .click();
+    case 'select': {
+      await scope.locator(`button[id="${action.id}"]`).click();
+      await scope
+        .locator(`[id="${action.id}__listbox"]`)
+        .getByRole('option', { name: action.title, exact: true })
+        .click();
+      return;
+    }
+    case 'check': {
+      const box = scope.locator(`input[type="checkbox"][id="${action.id}"]`);
+      if ((await box.isChecked()) !== action.checked)
+        await scope.locator(`label[for="${action.id}"]`).click();
+      return;
+    }
+    case 'shows':
+      await expect
+        .poll(() => scope.locator(`input[id="${action.id}"]`).inputValue(), { timeout: 10_000 })
+        .toBe(action.text);
+  }
+}
+
+/** Fills a form field by field; a field that fails names itself in the error. */
+export async function fillForm(scope: Page | Locator, actions: FieldAction[]): Promise<void> {
+  for (const action of actions) {
+    try {
+      await carryOut(scope, action);
+    } catch (error) {
+      throw new Error(`filling ${action.id} (${action.kind}): ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
+/** The error a form shows under one field, '' when none (RJSF's `<id>__error`). */
+export async function fieldError(scope: Page | Locator, id: string): Promise<string> {
+  const error = scope.locator(`[id="${id}__error"]`);
+  return (await error.count()) ? ((await error.first().textContent()) ?? '').trim() : '';
+}

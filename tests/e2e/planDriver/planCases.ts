@@ -1,0 +1,69 @@
+import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
+import type { LoadedPlan, LoadedStep } from '../../../engine/plan/types.ts';
+import {
+  DEFAULT_SCHEMAS_ROOT,
+  listPlanCodes,
+  readCommonDocuments,
+  readPlanFiles,
+} from '../../../src/plans/nodePlanSource.ts';
+import { resolveFixtureData } from '../../../tools/lib/fixtureDates.ts';
+
+/*
+ * The plans a generic test walks, read the way the server and plans:validate read them
+ * (every folder under schemas/plans, no plan named here), and each step's "journey"
+ * fixture case: what a visitor types on that step, dates resolved against today.
+ */
+
+export type Fields = Record<string, unknown>;
+
+/** The name every step's fixture file gives the valid case a visitor types in the browser. */
+export const JOURNEY_CASE = 'journey';
+
+interface FixtureFile {
+  cases: Array<{ name: string; data: Fields; errors: Record<string, string> }>;
+}
+
+/** Every plan folder under a schemas root, loaded and bundled as the server loads it. */
+export function loadPlans(root = DEFAULT_SCHEMAS_ROOT): LoadedPlan[] {
+  const common = commonDocuments(readCommonDocuments(root));
+  return listPlanCodes(root).map((code) => buildPlan(readPlanFiles(code, root), common));
+}
+
+/** The steps of a plan in the order plan.json declares them (the journey's order). */
+export function journeySteps(plan: LoadedPlan): LoadedStep[] {
+  return Object.keys(plan.config.steps).map((id) => plan.steps[id]!);
+}
+
+/**
+ * The "journey" case of a step's (or popup's) fixture file, dates resolved; undefined when
+ * the form declares no fixtures or its file has no such case.
+ */
+export function journeyData(
+  plan: LoadedPlan,
+  form: LoadedStep,
+  root = DEFAULT_SCHEMAS_ROOT,
+  today = new Date(),
+): Fields | undefined {
+  const path = form.definition.fixtures;
+  if (!path) return undefined;
+  const fixtures = readPlanFiles(plan.config.productId, root)[path] as FixtureFile | undefined;
+  const found = fixtures?.cases.find((c) => c.name === JOURNEY_CASE);
+  return found ? resolveFixtureData(found.data, today) : undefined;
+}
+
+/** The heading a step's form shows: its title in plan.json, else its schema's title. */
+export function stepTitle(form: LoadedStep): string {
+  return String(form.definition.title ?? form.schema.title ?? '');
+}
+
+/** A plan's journey page: the path base and slug (src/app/planRegistry.ts journeyBase). */
+export function journeyPath(plan: LoadedPlan): string {
+  return `${plan.config.routes.pathBase}${plan.config.routes.slug}/`;
+}
+
+/** Where a step lives: the base's hash (`#/plan-details`) or a path below the base. */
+export function stepAddress(plan: LoadedPlan, stepId: string): { pathname: string; hash: string } {
+  return plan.config.routes.mode === 'hash'
+    ? { pathname: journeyPath(plan), hash: `#/${stepId}` }
+    : { pathname: `${journeyPath(plan)}${stepId}`, hash: '' };
+}

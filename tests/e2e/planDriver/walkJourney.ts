@@ -1,0 +1,192 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { LoadedPlan, LoadedStep } from '../../../engine/plan/types.ts';
+import { holds } from '../../../engine/plan/conditions.ts';
+import { SCREENSHOTS } from '../harness.ts';
+import { fieldActions } from './fieldActions.ts';
+import { fillForm } from './fillForm.ts';
+import { journeyData, journeySteps, stepAddress, stepTitle, type Fields } from './planCases.ts';
+import { expectedReviewRows, typedState } from './reviewRows.ts';
+
+/*
+ * A visitor's way through one plan, driven by nothing but the plan's data: from the
+ * catalogue's 'Get a quote' link, each step in plan.json's order is filled from its
+ * "journey" fixture case, what the step's panels show is checked (the quote and its
+ * breakup, the review rows), and its button pressed, up to the make-payment screen.
+ */
+
+const STEP_TIMEOUT_MS = 20_000;
+
+export interface Walked {
+  /** The Quote ID the application got. */
+  applicationNumber: string;
+  /** The make-payment step, on screen now. */
+  payment: LoadedStep;
+  /** What was typed on each step, by step id. */
+  typed: Record<string, Fields>;
+}
+
+export const savedState = (page: Page, plan: LoadedPlan) =>
+  page.evaluate(
+    (key) => JSON.parse(sessionStorage.getItem(key) ?? '{}') as Record<string, unknown>,
+    `dataMapping:${plan.config.productId}`,
+  );
+
+export async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: join(SCREENSHOTS, `plans-${name}-phone.png`), fullPage: true });
+}
+
+const panelsOf = (step: LoadedStep) => step.definition.panels ?? [];
+
+/** The step's heading is up and the address is the step's own (hash or path route). */
+async function arrive(page: Page, plan: LoadedPlan, step: LoadedStep, first: boolean) {
+  await page
+    .getByRole('heading', { name: stepTitle(step), exact: true })
+    .waitFor({ timeout: STEP_TIMEOUT_MS });
+  if (first) return;
+  const { pathname, hash } = stepAddress(plan, step.id);
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return `${url.pathname}${url.hash}`;
+    })
+    .toBe(`${pathname}${hash}`);
+}
+
+/** A second life bound by a popup (the joint-life panel): added when the step's data chooses it. */
+async function addJointLife(
+  page: Page,
+  plan: LoadedPlan,
+  step: LoadedStep,
+  data: Fields,
+  typed: Record<string, Fields>,
+) {
+  const panel = panelsOf(step).find((p) => p.type === 'jointLife');
+  if (!panel) return;
+  const params = panel.params ?? {};
+  const category = String(params.category ?? '/planDetails/category');
+  const state = typedState(plan, { ...typed, [step.id]: data });
+  if (!holds({ pointer: category, equals: params.joint ?? 'Joint' }, state)) return;
+  const popup = plan.popups[String(params.popup ?? 'joint-life')]!;
+  const joint = journeyData(plan, popup);
+  if (!joint)
+    throw new Error(`${plan.config.productId}: the ${popup.id} popup has no "journey" fixture case`);
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await fillForm(dialog, fieldActions(popup, joint));
+  await dialog.getByRole('button', { name: popup.definition.submitLabel, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  typed[popup.id] = joint;
+}
+
+/** The live quote shows its figures, and 'How we calculated this' opens the breakup and the steps. */
+async function checkQuote(page: Page) {
+  const quote = page.locator('.bf-quote');
+  await expect
+    .poll(() => quote.locator('.bf-quote__figures [data-row]').count(), { timeout: STEP_TIMEOUT_MS })
+    .toBeGreaterThan(0);
+  expect(await quote.locator('.bf-quote__figures [data-row] dd').first().textContent()).toMatch(/₹ [\d,]+/);
+  await quote.getByRole('button', { name: 'How we calculated this' }).click();
+  await quote.getByRole('heading', { name: 'Premium breakup' }).waitFor();
+  const [breakup, explanation] = [
+    quote.locator('.bf-quote__breakup').nth(0),
+    quote.locator('.bf-quote__breakup').nth(1),
+  ];
+  expect(await breakup.locator('[data-row]').count()).toBeGreaterThan(0);
+  expect(await explanation.locator('[data-row]').count()).toBeGreaterThan(0);
+}
+
+/**
+ * The benefit illustration, downloaded from review, prints every figure of the review's
+ * You Pay / You Get box, to the rupee (the PDF writes 'Rs.' for '₹').
+ */
+async function checkIllustration(page: Page, plan: LoadedPlan) {
+  const figures = await page.locator('.bf-pay-get dd strong').allTextContents();
+  expect(figures.length).toBeGreaterThan(0);
+  const download = page.waitForEvent('download', { timeout: STEP_TIMEOUT_MS });
+  await page.getByRole('button', { name: 'Download Benefit Illustration' }).click();
+  const path = join(SCREENSHOTS, `plans-${plan.config.productId}-illustration.pdf`);
+  await (await download).saveAs(path);
+  const text = execFileSync('pdftotext', ['-layout', path, '-']).toString();
+  expect(text).toContain(plan.config.productName);
+  for (const figure of figures) expect(text).toContain(figure.replace('₹', 'Rs.'));
+}
+
+/** Review shows, row by row, what the visitor typed on the steps before. */
+async function checkReview(page: Page, plan: LoadedPlan, step: LoadedStep, typed: Record<string, Fields>) {
+  const rows = expectedReviewRows(plan, step.id, typedState(plan, typed));
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    const section = page
+      .locator('.bf-summary')
+      .filter({ has: page.getByRole('heading', { name: row.section, exact: true }) });
+    const shown = section
+      .locator('.bf-summary__row')
+      .filter({
+        has: page.locator('dt', {
+          hasText: new RegExp(`^${row.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+        }),
+      })
+      .locator('dd');
+    expect(
+      `${row.section} / ${row.label}: ${(await shown.first().textContent({ timeout: 5_000 })) ?? ''}`,
+    ).toBe(`${row.section} / ${row.label}: ${row.text}`);
+  }
+}
+
+/** From the catalogue to the make-payment screen, as a visitor, with a screenshot of each step. */
+export async function walkToPayment(
+  page: Page,
+  baseUrl: string,
+  plan: LoadedPlan,
+  shots?: string,
+): Promise<Walked> {
+  const { config } = plan;
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('link', { name: `Get a quote for ${config.productName}` }).click();
+  const typed: Record<string, Fields> = {};
+  const steps = journeySteps(plan);
+  for (const [index, step] of steps.entries()) {
+    await arrive(page, plan, step, index === 0);
+    if (step.definition.submit?.type === 'startPayment') {
+      const applicationNumber = String((await savedState(page, plan)).applicationNumber ?? '');
+      return { applicationNumber, payment: step, typed };
+    }
+    const data = journeyData(plan, step);
+    if (!data) throw new Error(`${config.productId}: step ${step.id} has no "journey" fixture case`);
+    // A step that cannot be filled leaves a picture of what the visitor saw.
+    await fillForm(page, fieldActions(step, data)).catch(async (error: unknown) => {
+      await shoot(page, `${config.productId}-${step.id}-failed`);
+      throw error;
+    });
+    typed[step.id] = data;
+    await addJointLife(page, plan, step, data, typed);
+    const panels = panelsOf(step).filter((panel) => holds(panel.when, typedState(plan, typed)));
+    // (checkQuote leaves 'How we calculated this' open: the width check below covers it too.)
+    if (panels.some((p) => p.type === 'quote')) await checkQuote(page);
+    if (panels.some((p) => p.type === 'review')) {
+      await checkReview(page, plan, step, typed);
+      await checkIllustration(page, plan);
+    }
+    const submit = page.locator('.bf-step-actions button[type="submit"]');
+    if (step.definition.submitLabelWithQuote) {
+      await expect.poll(() => submit.textContent(), { timeout: STEP_TIMEOUT_MS }).toMatch(/ · /);
+    }
+    expect((await submit.textContent())?.startsWith(step.definition.submitLabel)).toBe(true);
+    // Phone first: the step fits the phone's width, nothing scrolls sideways.
+    const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(width[0], `${config.productId} ${step.id} is wider than the phone`).toBeLessThanOrEqual(width[1]!);
+    if (shots) await shoot(page, `${shots}-${step.id}`);
+    await submit.click();
+  }
+  throw new Error(`${config.productId}: no step starts the payment`);
+}
+
+/** Chooses the pay mode of the make-payment "journey" case on the screen. */
+export async function choosePayMode(page: Page, plan: LoadedPlan, payment: LoadedStep) {
+  const data = journeyData(plan, payment);
+  if (!data) throw new Error(`${plan.config.productId}: make-payment has no "journey" fixture case`);
+  await fillForm(page, fieldActions(payment, data));
+}

@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createApplication,
+  personalDetailsOf,
+  planDetailsOf,
+  policyHolder,
+  seed,
+  type CreatedApplication,
+} from './applicationsFixtures.ts';
+import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
+
+/*
+ * Once an application is paid, its holder, insured and plan never change, whatever route
+ * carries them; the proposal's own stages still save their sections. Payment is seeded here
+ * as settlePayment records it (status success, version bumped); payments.test.ts pays through
+ * the gateway.
+ */
+const PAID_FIXED =
+  'This application is already paid, so its policy holder, insured person and plan can no longer be changed.';
+const ALREADY_PAID = 'This application is already paid.';
+const UPDATE_CAMPAIGN = '/buyonlineoauth/applications/update-campaign';
+
+const basicDetails = (holder: Record<string, unknown> = {}) => ({
+  policyHolder: policyHolder(holder),
+  insuredPerson: {},
+});
+const anotherHolder = () => basicDetails({ fullName: 'Suresh Kumar Verma', mobileNumber: '9123456780' });
+
+/** Every stage save but the two that save what is paid for, with a valid section of its own. */
+const PROPOSAL_STAGES: [string, string, unknown][] = [
+  ['personal-details', 'personalDetails', personalDetailsOf()],
+  ['journey-details', 'journeyDetails', { primary: { type: 'manual', edit: true } }],
+  ['employment-details', 'employmentDetails', { primary: { employer: 'Acme' } }],
+  ['pd-nominee-details', 'pdNomineeDetails', { nominees: [{ name: 'Sita Sharma' }] }],
+  ['other-policy-details', 'otherPolicyDetails', { primary: { hasOther: 'N' } }],
+  ['bank-details', 'bankDetails', { primary: { ifsc: 'SBIN0000001' } }],
+  ['fatca-details', 'fatcaDetails', { primary: { taxResident: 'IN' } }],
+  ['emandate-details', 'eMandateDetails', { primary: { status: 'pending' } }],
+  ['document', 'document', { primary: { submitted: true } }],
+];
+
+describe.each(DATABASES)('a paid application keeps its holder, insured and plan ($name)', (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(kind);
+  }, 30_000);
+  afterAll(() => api.close());
+
+  const stored = async (applicationNumber: string) => {
+    const { rows } = await api.app.db.query<{
+      state: Record<string, unknown>;
+      version: number;
+      holder_mobile: string;
+    }>('SELECT state, version, holder_mobile FROM applications WHERE application_number = $1', [
+      applicationNumber,
+    ]);
+    return rows[0]!;
+  };
+
+  /** An application with plan details saved, then paid: answers it with its current version. */
+  async function paid(): Promise<CreatedApplication> {
+    const created = await createApplication(api);
+    const plan = await api.post(
+      '/buyonlineoauth/stages/plan-details',
+      { applicationNumber: created.applicationNo, version: 1, planDetails: planDetailsOf() },
+      { capability: created.capability },
+    );
+    expect(plan.statusCode, plan.body).toBe(200);
+    await seed(
+      api,
+      created.applicationNo,
+      `state = state || '{"paymentDetails":{"payMode":"Online","status":"success","mihpayid":"403993715"}}'::jsonb,
+       stage = 'payment-details', version = version + 1`,
+    );
+    return { ...created, version: 3 };
+  }
+
+  const save = (created: CreatedApplication, stage: string, body: Record<string, unknown>) =>
+    api.post(
+      `/buyonlineoauth/stages/${stage}`,
+      { applicationNumber: created.applicationNo, version: created.version, ...body },
+      { capability: created.capability },
+    );
+
+  it.each(PROPOSAL_STAGES)(
+    '%s refuses another policy holder (409) and changes nothing',
+    async (stage, section, value) => {
+      const created = await paid();
+      const before = await stored(created.applicationNo);
+      const res = await save(created, stage, { basicDetails: anotherHolder(), [section]: value });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({
+        status: 'Failed',
+        statusCode: 409,
+        message: PAID_FIXED,
+        errors: [{ field: 'basicDetails', message: PAID_FIXED }],
+      });
+      expect(await stored(created.applicationNo)).toEqual(before);
+    },
+  );
+
+  it.each(PROPOSAL_STAGES)(
+    '%s saves its own section, alone or with the same basic details',
+    async (stage, section, value) => {
+      const created = await paid();
+      const alone = await save(created, stage, { [section]: value });
+      expect(alone.statusCode, alone.body).toBe(200);
+      // The stored details sent back, in another key order and without the empty insured person.
+      const { policyHolder: holder } = basicDetails();
+      const reordered = Object.fromEntries(Object.entries(holder).reverse());
+      const same = await save({ ...created, version: created.version + 1 }, stage, {
+        basicDetails: { policyHolder: reordered },
+        [section]: value,
+      });
+      expect(same.statusCode, same.body).toBe(200);
+      const row = await stored(created.applicationNo);
+      expect(row.state).toMatchObject({ [section]: value, basicDetails: basicDetails() });
+    },
+  );
+
+  it('keeps the holder a resume shows: a journey-details save with another holder does not reach it', async () => {
+    const created = await paid();
+    await save(created, 'journey-details', {
+      basicDetails: anotherHolder(),
+      journeyDetails: { primary: { type: 'manual' } },
+    });
+    const resumed = await api.post(
+      '/buyonlineoauth/retrieve-data',
+      { applicationNumber: created.applicationNo, retrieve: 'appnumber', productId: 'T54' },
+      { capability: created.capability },
+    );
+    expect(resumed.statusCode).toBe(200);
+    const data = api.open<{ data: Record<string, Record<string, Record<string, unknown>>> }>(resumed).data;
+    expect(data.basicDetails!.policyHolder!.fullName).toBe('Ramesh Kumar Sharma');
+    expect(data.paymentDetails!.status).toBe('success');
+    expect((await stored(created.applicationNo)).holder_mobile).toBe('9876543210');
+  });
+
+  it('refuses an insured person added after payment', async () => {
+    const created = await paid();
+    const joint = {
+      policyHolder: policyHolder(),
+      insuredPerson: {
+        relation: 'Wife',
+        fullName: 'Sita Sharma',
+        dateOfBirth: '1970-02-02',
+        gender: 'Female',
+      },
+    };
+    const res = await save(created, 'bank-details', { basicDetails: joint, bankDetails: { primary: {} } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(PAID_FIXED);
+  });
+
+  it('keeps holder and plan while a Bima-ASBA mandate waits in the UPI app (the premium is blocked)', async () => {
+    const created = await createApplication(api);
+    const plan = await save({ ...created, version: 1 }, 'plan-details', { planDetails: planDetailsOf() });
+    expect(plan.statusCode, plan.body).toBe(200);
+    await seed(
+      api,
+      created.applicationNo,
+      `state = state || '{"paymentDetails":{"payMode":"BASBA","status":"pending","basbastatus":"initiated"}}'::jsonb,
+       version = version + 1`,
+    );
+    const waiting = { ...created, version: 3 };
+    const replan = await save(waiting, 'plan-details', {
+      planDetails: planDetailsOf({ planOption: 'T54C' }),
+    });
+    expect(replan.statusCode).toBe(409);
+    expect(replan.json().message).toMatch(/waiting for your approval/);
+    const holder = await save(waiting, 'journey-details', {
+      basicDetails: anotherHolder(),
+      journeyDetails: { primary: { type: 'manual' } },
+    });
+    expect(holder.statusCode).toBe(409);
+    expect(holder.json().message).toMatch(/waiting in your UPI app/);
+  });
+
+  it('refuses the basic-details and plan-details saves whole, even unchanged', async () => {
+    const created = await paid();
+    const basic = await save(created, 'basic-details', { basicDetails: basicDetails() });
+    expect(basic.statusCode).toBe(409);
+    expect(basic.json().message).toBe(ALREADY_PAID);
+    const plan = await save(created, 'plan-details', { planDetails: planDetailsOf({ planOption: 'T54C' }) });
+    expect(plan.statusCode).toBe(409);
+    expect(plan.json().message).toBe(ALREADY_PAID);
+  });
+
+  it('refuses basic details changed through update-campaign, and keeps the campaign update without them', async () => {
+    const created = await paid();
+    const update = (body: Record<string, unknown>, version = created.version) =>
+      api.post(
+        UPDATE_CAMPAIGN,
+        { applicationNumber: created.applicationNo, version, planCode: 'T54', ...body },
+        { capability: created.capability },
+      );
+    const changed = await update({ basicDetails: anotherHolder(), campaignId: 'C1' });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toBe(PAID_FIXED);
+    expect((await stored(created.applicationNo)).state.campaignId).toBeUndefined();
+
+    const campaignOnly = await update({ campaignId: 'C2', leadId: 'LEAD9' });
+    expect(campaignOnly.statusCode, campaignOnly.body).toBe(200);
+    const unchanged = await update({ basicDetails: basicDetails(), campaignId: 'C3' }, created.version + 1);
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    const row = await stored(created.applicationNo);
+    expect(row.state).toMatchObject({ campaignId: 'C3', basicDetails: basicDetails() });
+  });
+
+  it('refuses a pay-later save carrying another holder', async () => {
+    const created = await paid();
+    const res = await save(created, 'payment-details', {
+      basicDetails: anotherHolder(),
+      paymentDetails: { payLater: true, status: 'failure', payMode: 'Online' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await stored(created.applicationNo)).state.basicDetails).toEqual(basicDetails());
+  });
+
+  it('before payment, any stage may still change the holder (and the resume columns follow)', async () => {
+    const created = await createApplication(api);
+    const res = await save({ ...created, version: 1 }, 'journey-details', {
+      basicDetails: anotherHolder(),
+      journeyDetails: { primary: { type: 'manual' } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await stored(created.applicationNo);
+    expect(row.holder_mobile).toBe('9123456780');
+    expect(row.state.basicDetails).toEqual(anotherHolder());
+  });
+});

@@ -1,0 +1,299 @@
+import { describe, expect, it } from 'vitest';
+import { StepFailure } from '../../../engine/plan/adapter.ts';
+import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
+import { createApplicationStore, type KeyValueStorage } from '../../../engine/state/applicationStore.ts';
+import { ApiFailure } from '../../../src/api/apiClient.ts';
+import { createStandardAdapter } from '../../../src/journey/standardAdapter.ts';
+import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import { fakeApi } from '../app/resume/fakeApi.ts';
+
+/** The standard journey's declared submits (plan.json `submit`), on T54's data, against a fake API. */
+
+const plan = buildPlan(readPlanFiles('T54'), commonDocuments(readCommonDocuments()));
+
+function memoryStorage(): KeyValueStorage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+const holder = {
+  fullName: 'Ramesh Kumar Sharma',
+  dateOfBirth: '1970-05-10',
+  countryCode: '91',
+  mobileNumber: '9876543210',
+  emailId: 'ramesh@example.com',
+  gender: 'Male',
+  disclamer1: true,
+};
+
+const LEAD = { Eterm_CRM_Lead_Resp: { Status: 'Success', StatusMessage: 'Lead created L-1001' } };
+
+function journey(handlers: Parameters<typeof fakeApi>[0]) {
+  const { api, calls } = fakeApi(handlers);
+  const local = memoryStorage();
+  const adapter = createStandardAdapter(plan, {
+    api,
+    session: memoryStorage(),
+    local,
+    now: () => new Date('2026-11-24T10:00:00Z'),
+  });
+  const store = createApplicationStore({ key: 'test' });
+  const submit = (stepId: string, search = '') =>
+    adapter.onStepSubmit!({ stepId, plan, store, search: new URLSearchParams(search) });
+  return { adapter, store, calls, local, submit };
+}
+
+describe('the standard journey', () => {
+  it('creates the lead, the application and the campaign update on basic details, then reports Lead', async () => {
+    const { store, calls, local, submit } = journey({
+      '/buyonlineoauth/leads/create': () => LEAD,
+      '/buyonlineoauth/applications/create': () => ({
+        status: '200',
+        applicationNo: '6123456789',
+        capability: 'cap',
+        version: 1,
+      }),
+      '/buyonlineoauth/applications/update-campaign': () => ({ status: '200', version: 2 }),
+      '/buyonlineoauth/service/crmTermUpdateLead': () => ({ status: '200' }),
+    });
+    store.dispatch({ type: 'setAt', pointer: '/basicDetails/policyHolder', value: holder });
+    await submit('basic-details');
+    expect(calls.map((call) => call.path)).toEqual([
+      '/buyonlineoauth/leads/create',
+      '/buyonlineoauth/applications/create',
+      '/buyonlineoauth/applications/update-campaign',
+      '/buyonlineoauth/service/crmTermUpdateLead',
+    ]);
+    expect(calls[3]!.body).toEqual({ applicationNumber: '6123456789', stageApiName: 'Lead' });
+    expect(store.getState()).toMatchObject({
+      applicationNumber: '6123456789',
+      capability: 'cap',
+      version: 2,
+    });
+    expect(store.getState().basicDetails.policyHolder).toMatchObject({
+      firstname: 'Ramesh',
+      lastname: 'Sharma',
+      leadId: 'L-1001',
+    });
+    expect(local.getItem('previousApplicationNumber:T54')).toBe('6123456789');
+  });
+
+  it('updates the same application when basic details are submitted again, keeping choices that fit', async () => {
+    const { store, calls, submit } = journey({
+      '/buyonlineoauth/stages/basic-details': () => ({ status: '200', version: 5 }),
+    });
+    store.dispatch({
+      type: 'setAt',
+      pointer: '/basicDetails/policyHolder',
+      value: { ...holder, fullName: 'Ramesh Sharma' },
+    });
+    store.dispatch({ type: 'saveApplicationNumber', applicationNumber: '6123456789' });
+    store.dispatch({ type: 'updateMapping', data: { capability: 'cap', version: 4 } });
+    const planDetails = {
+      isFilled: true,
+      investmentAmount: '2,00,000',
+      investmentFrequency: 'Yearly',
+      premiumPayingTerm: 10,
+      annuityFrequency: 'Yearly',
+      category: 'Single',
+      planOption: 'T54C',
+    };
+    store.dispatch({ type: 'setAt', pointer: '/planDetails', value: planDetails });
+    // The review's unticked terms are no plan choice: nothing to report about them.
+    store.dispatch({ type: 'setAt', pointer: '/reviewDetails', value: { termsAccepted: false } });
+    const outcome = await submit('basic-details');
+    expect(outcome, JSON.stringify(outcome)).toBeUndefined();
+    expect(calls.map((call) => call.path)).toEqual(['/buyonlineoauth/stages/basic-details']);
+    expect(calls[0]!.body).toMatchObject({ applicationNumber: '6123456789', version: 4, productId: 'T54' });
+    expect(calls[0]!.options).toEqual({ capability: 'cap' });
+    expect(store.getState()).toMatchObject({ applicationNumber: '6123456789', version: 5, planDetails });
+  });
+
+  it('resets a choice that no longer fits the edited details and says so', async () => {
+    const { store, submit } = journey({
+      '/buyonlineoauth/stages/basic-details': () => ({ status: '200', version: 5 }),
+    });
+    store.dispatch({ type: 'setAt', pointer: '/basicDetails/policyHolder', value: holder });
+    store.dispatch({ type: 'saveApplicationNumber', applicationNumber: '6123456789' });
+    store.dispatch({ type: 'updateMapping', data: { capability: 'cap', version: 4 } });
+    store.dispatch({
+      type: 'setAt',
+      pointer: '/planDetails',
+      value: {
+        isFilled: true,
+        investmentAmount: '2,00,000',
+        investmentFrequency: 'Yearly',
+        premiumPayingTerm: 42,
+        annuityFrequency: 'Yearly',
+        category: 'Single',
+        planOption: 'T54C',
+      },
+    });
+    const outcome = await submit('basic-details');
+    expect(outcome).toEqual({ notice: expect.stringContaining('Premium Paying Term') as string });
+    expect(store.getState().planDetails).not.toHaveProperty('premiumPayingTerm', 42);
+    expect(store.getState().planDetails).toMatchObject({ planOption: 'T54C', investmentAmount: '2,00,000' });
+  });
+
+  it('drops a joint life the edited holder no longer fits, before the server sees it, and says so', async () => {
+    const { store, calls, submit } = journey({
+      '/buyonlineoauth/stages/basic-details': () => ({ status: '200', version: 5 }),
+    });
+    const yearsAgo = (years: number) => `${2026 - years}-01-10`;
+    store.dispatch({
+      type: 'setAt',
+      pointer: '/basicDetails',
+      value: {
+        policyHolder: { ...holder, buyFor: 'Joint Life', dateOfBirth: yearsAgo(78) },
+        insuredPerson: {
+          relation: 'Wife',
+          fullName: 'Sita Sharma',
+          dateOfBirth: yearsAgo(58),
+          gender: 'Female',
+        },
+      },
+    });
+    store.dispatch({ type: 'saveApplicationNumber', applicationNumber: '6123456789' });
+    store.dispatch({ type: 'updateMapping', data: { capability: 'cap', version: 4 } });
+    const outcome = await submit('basic-details');
+    expect(outcome).toEqual({ notice: expect.stringContaining('15 years difference') as string });
+    expect((calls[0]!.body.basicDetails as Record<string, unknown>).insuredPerson).toEqual({});
+    expect(store.getState().basicDetails.insuredPerson).toEqual({});
+    expect(store.getState().version).toBe(5);
+  });
+
+  it("shows the server's words when it refuses an edit", async () => {
+    const { store, submit } = journey({
+      '/buyonlineoauth/stages/basic-details': () => {
+        throw new ApiFailure('Age Difference should be of 15 years', 400, [
+          {
+            field: 'basicDetails.insuredPerson.dateOfBirth',
+            message: 'Age Difference should be of 15 years',
+          },
+        ]);
+      },
+    });
+    store.dispatch({ type: 'setAt', pointer: '/basicDetails/policyHolder', value: holder });
+    store.dispatch({ type: 'saveApplicationNumber', applicationNumber: '6123456789' });
+    store.dispatch({ type: 'updateMapping', data: { capability: 'cap', version: 4 } });
+    await expect(submit('basic-details')).rejects.toEqual(
+      new StepFailure('Age Difference should be of 15 years'),
+    );
+  });
+
+  it('saves the plan-details stage with its quote and reports Quote', async () => {
+    const quote = {
+      quoteNumber: 'Q123',
+      componentCode: 'T54C',
+      sumAssured: 0,
+      annualPremium: 200000,
+      basePremiumAmount: 200000,
+      gstAmount: 0,
+      installmentPremiumWithTaxFY: 200000,
+      headline: 'Get ₹ 1,71,746 a year',
+    };
+    const { store, calls, submit, adapter } = journey({
+      '/proposal_service/v1/quotes': () => ({
+        status: '200',
+        data: { quoteNumber: 'Q123', quotePlanSectionDetails: quote },
+      }),
+      '/buyonlineoauth/stages/plan-details': () => ({ status: '200', version: 3 }),
+      '/buyonlineoauth/service/crmTermUpdateLead': () => ({}),
+    });
+    store.dispatch({ type: 'setAt', pointer: '/basicDetails/policyHolder', value: holder });
+    store.dispatch({ type: 'saveApplicationNumber', applicationNumber: '6123456789' });
+    store.dispatch({ type: 'updateMapping', data: { capability: 'cap', version: 2 } });
+    store.dispatch({
+      type: 'setAt',
+      pointer: '/planDetails',
+      value: {
+        isFilled: false,
+        investmentAmount: '2,00,000',
+        investmentFrequency: 'Yearly',
+        premiumPayingTerm: 10,
+        annuityFrequency: 'Yearly',
+        category: 'Single',
+        planOption: 'T54C',
+      },
+    });
+    await submit('plan-details');
+    expect(calls.map((call) => call.path)).toEqual([
+      '/proposal_service/v1/quotes',
+      '/buyonlineoauth/stages/plan-details',
+      '/buyonlineoauth/service/crmTermUpdateLead',
+    ]);
+    const request = calls[0]!.body as {
+      PlanSectionDetails: Record<string, unknown>;
+      LifeAssuredDetail: Record<string, unknown>;
+    };
+    expect(request.PlanSectionDetails).toMatchObject({
+      ProductUIN: '143N066V04',
+      InstallmentPremiumAmount: 200000,
+      PremiumFrequency: 'Yearly',
+      PremiumPayingTerm: 10,
+      AnnuityOption: 'T54C',
+      AnnuityFor: 'Single',
+      ProposalStartDate: '2026-11-24',
+    });
+    expect(request.LifeAssuredDetail).toMatchObject({
+      FirstName: 'Ramesh',
+      LastName: 'Sharma',
+      DOB: '1970-05-10',
+    });
+    expect(calls[1]!.body).toMatchObject({
+      planDetails: { componentCode: 'T54C', annaulPremiumAmt: 200000, quoteNumber: 'Q123', isFilled: true },
+    });
+    expect(calls[2]!.body).toEqual({ applicationNumber: '6123456789', stageApiName: 'Quote' });
+    expect(store.getState()).toMatchObject({ version: 3, userStage: 'plan-details' });
+    expect(adapter.submitLabel!('plan-details', store.getState())).toBe('Next · Get ₹ 1,71,746 a year');
+  });
+
+  it("prices an organisation's annuitant, never its incorporation date", async () => {
+    const { store, calls, submit } = journey({
+      '/proposal_service/v1/quotes': () => ({
+        status: '200',
+        data: { quoteNumber: 'Q1', quotePlanSectionDetails: { quoteNumber: 'Q1' } },
+      }),
+      '/buyonlineoauth/stages/plan-details': () => ({ status: '200', version: 3 }),
+      '/buyonlineoauth/service/crmTermUpdateLead': () => ({}),
+    });
+    store.dispatch({
+      type: 'setAt',
+      pointer: '/basicDetails',
+      value: {
+        policyHolder: {
+          ...holder,
+          proposalType: 'Organisation',
+          fullName: 'Sharma Traders',
+          dateOfBirth: '2015-01-01',
+        },
+        insuredPerson: { fullName: 'Ramesh Sharma', dateOfBirth: '1968-02-02', gender: 'Male' },
+      },
+    });
+    store.dispatch({ type: 'saveApplicationNumber', applicationNumber: '6123456789' });
+    store.dispatch({ type: 'updateMapping', data: { capability: 'cap', version: 2 } });
+    store.dispatch({
+      type: 'setAt',
+      pointer: '/planDetails',
+      value: {
+        investmentAmount: '50,000',
+        investmentFrequency: 'Yearly',
+        premiumPayingTerm: 5,
+        annuityFrequency: 'Yearly',
+        category: 'Single',
+        planOption: 'T54A',
+      },
+    });
+    await submit('plan-details');
+    const request = calls[0]!.body as {
+      LifeAssuredDetail: Record<string, unknown>;
+      ProposerDetail: Record<string, unknown>;
+    };
+    expect(request.LifeAssuredDetail).toMatchObject({ DOB: '1968-02-02', FirstName: 'Ramesh' });
+    expect(request.ProposerDetail).toMatchObject({ DOB: '2015-01-01' });
+  });
+});

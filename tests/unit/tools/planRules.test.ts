@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { checkCopiedPlan, lines } from './planFolder.ts';
+
+/*
+ * One source per rule: a limit written in plan.json and repeated in a step schema, a
+ * uiSchema rule or the pricing basis must be the same everywhere; each mismatch is one
+ * error naming both places.
+ */
+describe('plans:validate one source per rule', () => {
+  it('fails an age limit in plan.json that the step schemas and their messages do not repeat', () => {
+    const problems = checkCopiedPlan((plan) =>
+      plan.edit('plan.json', (config) => {
+        config.ageLimits.proposer.max = 75;
+      }),
+    );
+    expect(lines(problems)).toEqual(
+      expect.arrayContaining([
+        'plans/T54/steps/basic-details.schema.json /properties/policyHolder/allOf/1/else/properties/dateOfBirth: the proposer’s date of birth (/basicDetails/policyHolder/dateOfBirth) allows ages 45 to 80 here, but plan.json /ageLimits/proposer says ages 45 to 75. Age limits are written once in plan.json; make this ageRange the same.',
+        'plans/T54/steps/basic-details.schema.json /properties/policyHolder/allOf/1/else/properties/dateOfBirth/errorMessage: the message "Age should be between 45 and 80" quotes 80, but plan.json /ageLimits/proposer says ages 45 to 75',
+        // The resume popup looks the holder up by date of birth: the same range.
+        'plans/T54/popups/resume.schema.json /else/properties/dateOfBirth: the proposer’s date of birth ((lookup) dateOfBirth) allows ages 45 to 80 here, but plan.json /ageLimits/proposer says ages 45 to 75. Age limits are written once in plan.json; make this ageRange the same.',
+      ]),
+    );
+  });
+
+  it('fails an insured person’s range, minimum days or age gap that differs from plan.json', () => {
+    const problems = checkCopiedPlan((plan) => {
+      plan.edit('popups/joint-life.schema.json', (schema) => {
+        schema.properties.insuredPerson.properties.dateOfBirth.ageRange.min = 40;
+        schema.properties.insuredPerson.properties.dateOfBirth.ageDifference.maxYears = 20;
+      });
+      plan.edit('plan.json', (config) => {
+        config.ageLimits.insured.minDays = 90;
+      });
+    });
+    expect(lines(problems)).toEqual(
+      expect.arrayContaining([
+        'plans/T54/popups/joint-life.schema.json /properties/insuredPerson/properties/dateOfBirth: the insured’s date of birth (/basicDetails/insuredPerson/dateOfBirth) allows ages 40 to 80 here, but plan.json /ageLimits/insured says ages 45 to 80, and at least 90 days old. Age limits are written once in plan.json; make this ageRange the same.',
+        'plans/T54/popups/joint-life.schema.json /properties/insuredPerson/properties/dateOfBirth/ageDifference: allows 20 years between the two lives, but plan.json /ageLimits/secondaryAgeDifference says 15',
+      ]),
+    );
+  });
+
+  it('fails an organisation’s range that differs from plan.json', () => {
+    const problems = checkCopiedPlan((plan) =>
+      plan.edit('plan.json', (config) => {
+        config.ageLimits.organisation.min = 3;
+      }),
+    );
+    expect(lines(problems)).toContain(
+      'plans/T54/steps/basic-details.schema.json /properties/policyHolder/allOf/1/then/properties/dateOfBirth: the organisation’s date of incorporation (/basicDetails/policyHolder/dateOfBirth) allows ages from 0, no maximum here, but plan.json /ageLimits/organisation says ages from 3, no maximum. Age limits are written once in plan.json; make this ageRange the same.',
+    );
+  });
+
+  it('fails a minimum premium in the step schema that differs from plan.json, and plan.json that differs from the basis', () => {
+    const schemaSide = checkCopiedPlan((plan) =>
+      plan.edit('steps/plan-details.schema.json', (schema) => {
+        schema.properties.planDetails.properties.investmentAmount.minimumByFrequency.minimums.Monthly = 4000;
+      }),
+    );
+    expect(lines(schemaSide)).toEqual([
+      'plans/T54/steps/plan-details.schema.json /properties/planDetails/properties/investmentAmount/minimumByFrequency/minimums/Monthly: says the Monthly minimum is 4,000, but plan.json /paymentFrequencies/3/minimumPremium says 4,350. Make them the same.',
+    ]);
+    const planSide = checkCopiedPlan((plan) =>
+      plan.edit('plan.json', (config) => {
+        config.paymentFrequencies[1].minimumPremium = 25000;
+      }),
+    );
+    expect(lines(planSide)).toEqual(
+      expect.arrayContaining([
+        'plans/T54/steps/plan-details.schema.json /properties/planDetails/properties/investmentAmount/minimumByFrequency/minimums/Half Yearly: says the Half Yearly minimum is 25,595, but plan.json /paymentFrequencies/1/minimumPremium says 25,000. Make them the same.',
+        'plans/T54/plan.json /paymentFrequencies/1/minimumPremium: is 25,000 for Half Yearly, but plans/T54/pricing-basis.json /premium/frequencies/1/minimumInstalment says 25,595. Make them the same.',
+      ]),
+    );
+  });
+
+  it('fails a maximum premium in the step schema that differs from the basis, or a message that does not quote it', () => {
+    const problems = checkCopiedPlan((plan) =>
+      plan.edit('steps/plan-details.schema.json', (schema) => {
+        const [yearly, , , monthly] = schema.properties.planDetails.allOf;
+        yearly.then.properties.investmentAmount.maximumAmount = 20000000;
+        monthly.then.properties.investmentAmount.errorMessage.maximumAmount =
+          'Maximum Investment Amount is ₹ 9,00,000.';
+      }),
+    );
+    expect(lines(problems)).toEqual([
+      'plans/T54/fixtures/plan-details.fixtures.json cases/9 "above the monthly maximum": expected planDetails.investmentAmount: "Maximum Investment Amount is ₹ 8,70,000.", got "Maximum Investment Amount is ₹ 9,00,000."',
+      'plans/T54/steps/plan-details.schema.json /properties/planDetails/allOf/0/then/properties/investmentAmount/maximumAmount: says the Yearly maximum is 2,00,00,000, but plans/T54/pricing-basis.json /premium/frequencies/0/maximumInstalment says 1,00,00,000. Make them the same.',
+      'plans/T54/steps/plan-details.schema.json /properties/planDetails/allOf/3/then/properties/investmentAmount/errorMessage/maximumAmount: the message "Maximum Investment Amount is ₹ 9,00,000." does not quote the Monthly maximum 8,70,000',
+    ]);
+  });
+
+  it('fails a list of options without a type, which the form cannot show', () => {
+    const problems = checkCopiedPlan(
+      (plan) =>
+        plan.edit('steps/plan-details.schema.json', (schema) => {
+          delete schema.properties.planDetails.properties.premiumPayingTerm.type;
+        }),
+      'T64',
+    );
+    expect(lines(problems)).toContain(
+      'plans/T64/steps/plan-details.schema.json /properties/planDetails/properties/premiumPayingTerm: offers options but has no "type", so the form cannot show it; add "type": ["string","integer"]',
+    );
+  });
+
+  it('fails a help text that quotes a minimum plan.json does not have', () => {
+    const problems = checkCopiedPlan((plan) =>
+      plan.edit('steps/plan-details.ui.json', (ui) => {
+        ui.planDetails.investmentAmount['ui:help'] = 'Minimum 45,000 a year (25,595 half-yearly).';
+      }),
+    );
+    expect(lines(problems)).toEqual([
+      'plans/T54/steps/plan-details.ui.json /planDetails/investmentAmount/ui:help: the help text quotes 45,000, which is not a minimum premium of plan.json /paymentFrequencies (50,000, 25,595, 12,950, 4,350) or a maximum this step states',
+    ]);
+  });
+
+  it("fails a plan offering another plan's brochure when that plan is not there", () => {
+    // Copied alone, T76 (which offers T64's brochure, spec 01 §1) names a plan the root lacks.
+    const problems = checkCopiedPlan(() => undefined, 'T76');
+    expect(lines(problems)).toContain(
+      'plans/T76/plan.json /brochureOf: names the plan "T64", which has no folder under schemas/plans/ (plans: T76)',
+    );
+  });
+
+  it('fails a shared panel without the params it needs', () => {
+    const problems = checkCopiedPlan((plan) =>
+      plan.edit('plan.json', (config) => {
+        delete config.steps['plan-details'].panels[1].params.buyFor;
+      }),
+    );
+    expect(lines(problems)).toEqual([
+      'plans/T54/plan.json /steps/plan-details/panels/1/params: the jointLife panel needs the params buyFor (src/journey/panels/panelParams.json)',
+    ]);
+  });
+
+  it('fails a frequency the schema or the basis does not know', () => {
+    const problems = checkCopiedPlan((plan) =>
+      plan.edit('steps/plan-details.schema.json', (schema) => {
+        const rule = schema.properties.planDetails.properties.investmentAmount.minimumByFrequency;
+        delete rule.minimums.Quarterly;
+        rule.minimums.Fortnightly = 2000;
+      }),
+    );
+    expect(problems.map((p) => p.message)).toEqual(
+      expect.arrayContaining([
+        'gives a minimum for "Fortnightly", which is not one of plan.json /paymentFrequencies (Yearly, Half Yearly, Quarterly, Monthly)',
+        'has no minimum for "Quarterly", which plan.json /paymentFrequencies/2 offers (minimum 12,950)',
+      ]),
+    );
+  });
+
+  it('fails an annualisation divisor that differs between plan.json and the basis', () => {
+    const problems = checkCopiedPlan((plan) =>
+      plan.edit('pricing-basis.json', (basis) => {
+        basis.premium.frequencies[2].annualisationDivisor = 0.26;
+      }),
+    );
+    expect(lines(problems)).toContain(
+      'plans/T54/plan.json /paymentFrequencies/2/annualisationDivisor: is 0.259 for Quarterly, but plans/T54/pricing-basis.json /premium/frequencies/2/annualisationDivisor says 0.26. Make them the same.',
+    );
+  });
+
+  it('fails a Bima-ASBA maximum that the make-payment rules and message do not repeat', () => {
+    const problems = checkCopiedPlan((plan) =>
+      plan.edit('plan.json', (config) => {
+        config.payment.basbaMaximumPremium = 250000;
+      }),
+    );
+    expect(lines(problems)).toEqual([
+      'plans/T54/steps/make-payment.schema.json /if/properties/premium/exclusiveMinimum: limits Bima-ASBA at 2,00,000, but plan.json /payment/basbaMaximumPremium says 2,50,000. Make them the same.',
+      'plans/T54/steps/make-payment.schema.json /then/properties/payMode/errorMessage: its message quotes a Bima-ASBA limit of 2,00,000, but plan.json /payment/basbaMaximumPremium says 2,50,000. Make them the same.',
+      'plans/T54/steps/make-payment.ui.json /payMode/ui:options/when/0/exclusiveMinimum: hides or limits Bima-ASBA at 2,00,000, but plan.json /payment/basbaMaximumPremium says 2,50,000. Make them the same.',
+    ]);
+  });
+
+  it('fails an offer whose percentage differs from the basis, its own text or the discount message', () => {
+    const problems = checkCopiedPlan((plan) =>
+      plan.edit('plan.json', (config) => {
+        config.offers[0].annuityBonusPercent = 2;
+      }),
+    );
+    expect(lines(problems)).toEqual([
+      'plans/T54/plan.json /offers/0/annuityBonusPercent: promises 2% ("online"), but plans/T54/pricing-basis.json /annuity/bonuses/0/percent applies 1%. Make them the same.',
+      'plans/T54/plan.json /offers/0/text: "Get 1% extra annuity on online purchase" quotes 1%, but the offer\'s annuityBonusPercent is 2%',
+      'plans/T54/plan.json /discountMessage: "Get 1% extra annuity on online purchase" quotes 1%, which no offer in /offers gives (they give 2%, 2.5%)',
+    ]);
+  });
+
+  it('fails an offer the basis does not apply at all', () => {
+    const problems = checkCopiedPlan((plan) =>
+      plan.edit('plan.json', (config) => {
+        config.offers[1].id = 'employee';
+      }),
+    );
+    expect(lines(problems)).toEqual([
+      'plans/T54/plan.json /offers/1/annuityBonusPercent: promises 2.5% ("employee"), but plans/T54/pricing-basis.json has no bonus or discount with id "employee", so the quote would not apply it. Add { "id": "employee", "percent": 2.5 } to the basis.',
+    ]);
+  });
+});

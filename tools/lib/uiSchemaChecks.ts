@@ -1,0 +1,89 @@
+import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
+import { listOf, type Problem } from './problem.ts';
+import { REGISTRY_FILES, type Registries } from './registries.ts';
+import { propertySchemas } from './schemaWalk.ts';
+
+/** Every uiSchema key names a field of the schema (any branch), recursively; ui:order too. */
+export function checkUiSchemaFields(
+  file: string,
+  ui: unknown,
+  schemas: JsonSchema[],
+  root: JsonSchema,
+  path = '',
+): Problem[] {
+  if (!ui || typeof ui !== 'object') return [];
+  const props = new Map<string, JsonSchema[]>();
+  for (const schema of schemas) {
+    propertySchemas(schema, root).forEach((list, name) =>
+      props.set(name, [...(props.get(name) ?? []), ...list]),
+    );
+  }
+  const problems: Problem[] = [];
+  for (const [key, value] of Object.entries(ui)) {
+    if (key === 'ui:order') {
+      for (const name of value as string[]) {
+        if (name !== '*' && !props.has(name)) {
+          problems.push({
+            file,
+            where: `${path}/ui:order`,
+            message: `names "${name}", which is not a field of the schema`,
+          });
+        }
+      }
+    } else if (!key.startsWith('ui:')) {
+      const sub = props.get(key);
+      if (!sub)
+        problems.push({ file, where: `${path}/${key}`, message: `"${key}" is not a field of the schema` });
+      else problems.push(...checkUiSchemaFields(file, value, sub, root, `${path}/${key}`));
+    }
+  }
+  return problems;
+}
+
+/**
+ * Widget, field and lookup names a uiSchema uses, wherever they sit (in a field's options,
+ * in a `when` rule's `set`), are registered: a misspelt widget renders nothing in the browser.
+ */
+export function checkUiSchemaNames(file: string, ui: unknown, registries: Registries): Problem[] {
+  const problems: Problem[] = [];
+  const unknown = (
+    where: string,
+    kind: 'widget' | 'field' | 'lookup',
+    name: string,
+    known: readonly string[],
+  ) =>
+    problems.push({
+      file,
+      where,
+      message: `${kind} "${name}" is not a known ${kind}; known ${kind}s: ${listOf(known)} (${REGISTRY_FILES[`${kind}s`]})`,
+    });
+  const visit = (node: unknown, path: string) => {
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, `${path}/${index}`));
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${path}/${key}`;
+      if (key === 'ui:widget' && typeof value === 'string' && !registries.widgets.includes(value)) {
+        unknown(at, 'widget', value, registries.widgets);
+      } else if (key === 'ui:field' && typeof value === 'string' && !registries.fields.includes(value)) {
+        unknown(at, 'field', value, registries.fields);
+      } else if (key === 'lookup' && path.endsWith('ui:options')) {
+        const name = typeof value === 'string' ? value : (value as { name?: unknown } | null)?.name;
+        if (typeof name !== 'string') {
+          problems.push({
+            file,
+            where: at,
+            message: `a lookup needs a "name"; known lookups: ${listOf(registries.lookups)}`,
+          });
+        } else if (!registries.lookups.includes(name)) {
+          unknown(typeof value === 'string' ? at : `${at}/name`, 'lookup', name, registries.lookups);
+        }
+      }
+      visit(value, at);
+    }
+  };
+  visit(ui, '');
+  return problems;
+}
