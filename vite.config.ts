@@ -18,12 +18,25 @@ function precompressBuild(): Plugin {
   };
 }
 
+/**
+ * RJSF's markdown parser replaced by plain text (engine/form/plainMarkdown.tsx): no plan asks
+ * for markdown (plans:validate refuses it), and the parser is the largest part of the form
+ * runtime a phone downloads first. Tests use the same alias (vitest.config.ts).
+ */
+export const PLAIN_MARKDOWN = [
+  {
+    find: /^markdown-to-jsx\/react$/,
+    replacement: resolve(import.meta.dirname, 'engine/form/plainMarkdown.tsx'),
+  },
+];
+
 // The SPA is one bundle for the shell plus one lazily loaded chunk per plan
 // (the plan registry uses import.meta.glob, so each plan's JSON is split out).
 export default defineConfig({
   plugins: [react(), precompressBuild()],
   root: 'src/app',
   publicDir: false,
+  resolve: { alias: PLAIN_MARKDOWN },
   build: {
     outDir: '../../dist/app',
     emptyOutDir: true,

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { PLAIN_MARKDOWN } from './vite.config.ts';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: PLAIN_MARKDOWN },
   test: {
     projects: [
       {

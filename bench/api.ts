@@ -4,9 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon, { type AutocannonRequest } from 'autocannon';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { build } from '../src/server/app.ts';
-import { configFromEnv, type ServerConfig } from '../src/server/config.ts';
+import {
+  configFromEnv,
+  type ResumeLimitName,
+  type ServerConfig,
+  type WindowLimit,
+} from '../src/server/config.ts';
 import { createPostgresDb } from '../src/server/db/postgresDb.ts';
 import { createNodeEnvelope, type NodeEnvelope } from '../src/shared/envelope/nodeEnvelope.ts';
 import {
@@ -22,13 +27,33 @@ import {
  * (bench/apiRoutes.ts) through the real server: build() listening on 127.0.0.1, once on
  * PGlite (a fresh data directory, pincodes seeded) and once on PostgreSQL when
  * DATABASE_URL or TEST_DATABASE_URL is set (a schema of its own, dropped afterwards).
- * autocannon runs in this process too, so client and server share the CPU.
- * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (20), BENCH_WARMUP (s, 2).
+ * Beside each database's routes, a Fastify hello-world measured the same way in the same
+ * run: every route's req/s is also printed as a share of it, the figure that survives a
+ * noisy machine. autocannon runs in this process too, so client and server share the CPU.
+ * Every route is measured on its success path: a probe must answer 2xx before the run,
+ * and any non-2xx answer or error during a run is a failure, printed loudly, and makes the
+ * bench exit non-zero. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (20), BENCH_WARMUP (s, 2);
+ * BENCH_ONLY (routes whose name contains it) and BENCH_DATABASES (pglite,postgres) narrow a
+ * run, e.g. for a CPU profile (node --cpu-prof --import tsx bench/api.ts; BENCH_REFERENCE=off
+ * leaves the hello-world out of it).
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const UNLIMITED = { limit: 1_000_000_000, windowMs: 60_000 };
+/** Every resume limit, so a limit added later cannot turn the resume bench into a bench of refusals. */
+const NO_RESUME_LIMITS: Record<ResumeLimitName, WindowLimit> = {
+  perIp: UNLIMITED,
+  perMobile: UNLIMITED,
+  perApplication: UNLIMITED,
+  perMobileDaily: UNLIMITED,
+  perApplicationDaily: UNLIMITED,
+};
+const HELLO_WORLD = 'fastify hello-world';
+const ONLY = process.env.BENCH_ONLY;
+/** BENCH_REFERENCE=off leaves the hello-world out (a CPU profile of the routes alone). */
+const REFERENCE = process.env.BENCH_REFERENCE !== 'off';
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 
 interface Target {
   name: 'pglite' | 'postgres';
@@ -40,6 +65,10 @@ interface Measured {
   database: string;
   route: string;
   reqPerSec: number;
+  /** req/s as a share of the hello-world measured beside it. */
+  ofHelloWorld?: number;
+  /** CPU time of this process (server and autocannon) per answered request, ms. */
+  cpuMsPerRequest: number;
   p50: number;
   p95: number;
   p99: number;
@@ -49,6 +78,8 @@ interface Measured {
 }
 
 const notes: string[] = [];
+/** Routes that did not answer 2xx every time: the bench fails. */
+const failures: string[] = [];
 
 /** The server as deployed, minus what would throttle a single benchmarking client. */
 function benchConfig(overrides: Partial<ServerConfig>): ServerConfig {
@@ -58,22 +89,25 @@ function benchConfig(overrides: Partial<ServerConfig>): ServerConfig {
     seedPincodes: true,
     outboxDispatch: false,
     resumeMinimumAnswerMs: 0,
-    resumeRateLimits: { perIp: UNLIMITED, perMobile: UNLIMITED, perApplication: UNLIMITED },
+    resumeRateLimits: NO_RESUME_LIMITS,
     ...overrides,
   };
 }
 
 function targets(): Target[] {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bimaflow-bench-'));
-  const list: Target[] = [
-    {
+  const list: Target[] = [];
+  if (DATABASES.includes('pglite')) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bimaflow-bench-'));
+    list.push({
       name: 'pglite',
       config: benchConfig({ dataDir }),
       cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    },
-  ];
+    });
+  }
   const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (databaseUrl) {
+  if (!DATABASES.includes('postgres')) {
+    // not asked for
+  } else if (databaseUrl) {
     const schema = `bench_${randomBytes(4).toString('hex')}`;
     list.push({
       name: 'postgres',
@@ -120,20 +154,21 @@ async function token(baseUrl: string, publicClientId: string): Promise<string> {
 /** One autocannon run of a route's load; latencies of 2xx answers only, as autocannon counts them. */
 async function drive(
   baseUrl: string,
-  path: string,
+  route: Pick<BenchRoute, 'path' | 'plain'>,
   headers: Record<string, string>,
   load: RouteLoad,
   seconds: number,
   envelope: NodeEnvelope,
 ) {
-  const seal = (body: unknown) => JSON.stringify({ data: envelope.seal(body) });
+  const { path } = route;
+  const seal = (body: unknown) => JSON.stringify(route.plain ? body : { data: envelope.seal(body) });
   const options =
     load.kind === 'fixed'
       ? {
           requests: load.bodies.map((body): AutocannonRequest => ({
             method: 'POST',
             path,
-            headers,
+            headers: { ...headers, ...load.headers },
             body: seal(body),
           })),
         }
@@ -154,6 +189,7 @@ async function drive(
           },
         };
   if (load.kind === 'perConnection') await load.prepare?.();
+  const cpu = process.cpuUsage();
   const latencies: number[] = [];
   const instance = autocannon({ url: baseUrl, connections: CONNECTIONS, duration: seconds, ...options });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
@@ -161,7 +197,7 @@ async function drive(
   });
   const result = await instance;
   latencies.sort((a, b) => a - b);
-  return { result, latencies };
+  return { result, latencies, cpuMsPerRequest: cpuMs(cpu) / Math.max(1, result.requests.total) };
 }
 
 async function benchRoute(
@@ -174,13 +210,13 @@ async function benchRoute(
   route: BenchRoute,
 ): Promise<Measured | undefined> {
   const skip = (why: string) => {
-    notes.push(`${database} / ${route.name}: skipped, ${why}.`);
+    failures.push(`${database} / ${route.name}: not measured, ${why}`);
     return undefined;
   };
   const missing = [route.path, ...(route.needs ?? [])].filter(
     (url) => !app.hasRoute({ method: 'POST', url }),
   );
-  if (missing.length) return skip(`${missing.join(' and ')} answers 404 (not implemented yet)`);
+  if (missing.length) return skip(`${missing.join(' and ')} answers 404`);
   let load: RouteLoad;
   try {
     load = await route.setup(context);
@@ -191,25 +227,35 @@ async function benchRoute(
   if (load.kind === 'perConnection') await load.prepare?.();
   const probe =
     load.kind === 'fixed' ? { body: () => load.bodies[0], headers: {}, onAnswer: undefined } : load.next();
-  const answer = await context.post(route.path, probe.body(), probe.headers);
+  const probeHeaders = load.kind === 'fixed' ? load.headers : probe.headers;
+  const answer = await context.post(route.path, probe.body(), probeHeaders, route.plain);
   probe.onAnswer?.(answer);
   if (answer.status < 200 || answer.status >= 300) {
-    return skip(`probe answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 160)}`);
+    failures.push(
+      `${database} / ${route.name}: the probe answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`,
+    );
+    return undefined;
   }
   if (load.note) notes.push(`${database} / ${route.name}: ${load.note}.`);
 
-  if (WARMUP > 0) await drive(baseUrl, route.path, headers, load, WARMUP, envelope);
-  const { result, latencies } = await drive(baseUrl, route.path, headers, load, DURATION, envelope);
-  const refused = Object.entries(result.statusCodeStats).filter(([code]) => !code.startsWith('2'));
-  if (refused.length) {
-    notes.push(
-      `${database} / ${route.name}: non-2xx ${refused.map(([code, { count }]) => `${code}×${count}`).join(', ')}.`,
-    );
+  if (WARMUP > 0) {
+    const warm = await drive(baseUrl, route, headers, load, WARMUP, envelope);
+    reportFailures(`${database} / ${route.name} (warm-up)`, warm.result);
   }
+  const { result, latencies, cpuMsPerRequest } = await drive(
+    baseUrl,
+    route,
+    headers,
+    load,
+    DURATION,
+    envelope,
+  );
+  reportFailures(`${database} / ${route.name}`, result);
   return {
     database,
     route: route.name,
     reqPerSec: result.requests.average,
+    cpuMsPerRequest,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
@@ -217,6 +263,55 @@ async function benchRoute(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/** CPU time (user + system) of this process since `since`, ms. */
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
+/** Any non-2xx answer, error or timeout of a run is a failure of the bench. */
+function reportFailures(label: string, result: import('autocannon').AutocannonResult) {
+  const refused = Object.entries(result.statusCodeStats).filter(([code]) => !code.startsWith('2'));
+  const parts = refused.map(([code, { count }]) => `${code}×${count}`);
+  if (result.errors) parts.push(`errors×${result.errors}`);
+  if (result.timeouts) parts.push(`timeouts×${result.timeouts}`);
+  if (parts.length) failures.push(`${label}: ${parts.join(', ')} of ${result.requests.sent} requests`);
+}
+
+/**
+ * The reference: a Fastify app answering GET / with {hello: 'world'}, on its own port,
+ * driven by the same autocannon settings in this process.
+ */
+async function benchHelloWorld(database: string): Promise<Measured> {
+  const hello = Fastify({ logger: false });
+  hello.get('/', async () => ({ hello: 'world' }));
+  const address = await hello.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const run = (seconds: number) =>
+      autocannon({ url: address, connections: CONNECTIONS, duration: seconds });
+    if (WARMUP > 0) await run(WARMUP);
+    const cpu = process.cpuUsage();
+    const result = await run(DURATION);
+    const cpuMsPerRequest = cpuMs(cpu) / Math.max(1, result.requests.total);
+    reportFailures(`${database} / ${HELLO_WORLD}`, result);
+    return {
+      database,
+      route: HELLO_WORLD,
+      reqPerSec: result.requests.average,
+      ofHelloWorld: 1,
+      cpuMsPerRequest,
+      p50: result.latency.p50,
+      p95: NaN,
+      p99: result.latency.p99,
+      ok: result['2xx'],
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    };
+  } finally {
+    await hello.close();
+  }
 }
 
 async function benchTarget(target: Target): Promise<Measured[]> {
@@ -238,18 +333,22 @@ async function benchTarget(target: Target): Promise<Measured[]> {
     const context: BenchContext = {
       db: app.db,
       connections: CONNECTIONS,
-      async post(path, body, extra = {}) {
+      async post(path, body, extra = {}, plain = false) {
         const res = await fetch(`${address}${path}`, {
           method: 'POST',
           headers: { ...headers, ...extra },
-          body: JSON.stringify({ data: envelope.seal(body) }),
+          body: JSON.stringify(plain ? body : { data: envelope.seal(body) }),
         });
         return readAnswer(envelope, res.status, await res.text(), Object.fromEntries(res.headers));
       },
     };
-    for (const route of BENCH_ROUTES) {
+    for (const route of BENCH_ROUTES.filter(({ name }) => !ONLY || name.includes(ONLY))) {
+      // The reference is measured right before each route, so a machine that gets busier or
+      // quieter during the run moves both figures of a ratio alike.
+      const hello = REFERENCE ? await benchHelloWorld(target.name) : undefined;
       const row = await benchRoute(app, address, context, headers, envelope, target.name, route);
-      if (row) measured.push(row);
+      if (hello) measured.push({ ...hello, route: `${HELLO_WORLD} (before ${route.name})` });
+      if (row) measured.push({ ...row, ofHelloWorld: hello && row.reqPerSec / hello.reqPerSec });
     }
   } finally {
     await app.close();
@@ -261,11 +360,25 @@ async function benchTarget(target: Target): Promise<Measured[]> {
 function printTable(rows: Measured[]) {
   const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(2));
   const table = [
-    ['database', 'route', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', '2xx', 'non-2xx', 'errors'],
+    [
+      'database',
+      'route',
+      'req/s',
+      'of hello',
+      'cpu ms/req',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      '2xx',
+      'non-2xx',
+      'errors',
+    ],
     ...rows.map((r) => [
       r.database,
       r.route,
       r.reqPerSec.toFixed(0),
+      r.ofHelloWorld === undefined ? '-' : `${(r.ofHelloWorld * 100).toFixed(1)}%`,
+      r.cpuMsPerRequest.toFixed(3),
       ms(r.p50),
       ms(r.p95),
       ms(r.p99),
@@ -294,6 +407,20 @@ console.log(
   'Latencies are of 2xx answers; p95 is computed from every recorded latency (autocannon itself reports p97.5).',
 );
 console.log(
+  `"of hello" is req/s as a share of the ${HELLO_WORLD} measured just before that route, in the same run.`,
+);
+console.log(
+  '"cpu ms/req" is this process\'s CPU time (server, its PGlite worker, and autocannon) per request: steadier than req/s on a busy machine.',
+);
+console.log(
   'Resume lookups run with their minimum answer time and rate limits off, to measure the server, not the throttle.',
 );
 for (const note of notes) console.log(`- ${note}`);
+if (failures.length) {
+  console.error();
+  console.error('!'.repeat(78));
+  console.error(`BENCH FAILED: ${failures.length} route run(s) did not answer 2xx every time`);
+  for (const failure of failures) console.error(`  ✗ ${failure}`);
+  console.error('!'.repeat(78));
+  process.exitCode = 1;
+}

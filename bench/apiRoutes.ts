@@ -20,8 +20,8 @@ export interface Answer {
 export interface BenchContext {
   db: Db;
   connections: number;
-  /** POST through the running server with the bench's Bearer token; the body is sealed. */
-  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Answer>;
+  /** POST through the running server with the bench's Bearer token; the body is sealed unless `plain`. */
+  post(path: string, body: unknown, headers?: Record<string, string>, plain?: boolean): Promise<Answer>;
 }
 
 /** What one connection sends over and over; `onAnswer` sees every answer it gets. */
@@ -32,7 +32,7 @@ export interface ConnectionLoad {
 }
 
 export type RouteLoad =
-  | { kind: 'fixed'; bodies: unknown[]; note?: string }
+  | { kind: 'fixed'; bodies: unknown[]; headers?: Record<string, string>; note?: string }
   | {
       kind: 'perConnection';
       /** Called before the probe and before every run. */
@@ -44,12 +44,15 @@ export type RouteLoad =
 export interface BenchRoute {
   name: string;
   path: string;
+  /** Send bodies as plain JSON, as the browser sends this route (the quote service); default sealed. */
+  plain?: boolean;
   /** Further routes setup() calls; missing ones skip this entry. */
   needs?: string[];
   setup(context: BenchContext): Promise<RouteLoad>;
 }
 
 const CREATE_PATH = '/buyonlineoauth/applications/create';
+const QUOTES_PATH = '/proposal_service/v1/quotes';
 
 /** A valid T54 proposer (the basic-details fixtures' first case) with the given mobile. */
 function holder(mobileNumber: string) {
@@ -74,7 +77,7 @@ interface ApplicationHandle {
   applicationNumber: string;
   capability: string;
   version: number;
-  basicDetails: { policyHolder: Record<string, unknown> };
+  basicDetails: { policyHolder: ReturnType<typeof holder>['policyHolder'] };
 }
 
 const field = (value: unknown, ...names: string[]): unknown => {
@@ -83,12 +86,11 @@ const field = (value: unknown, ...names: string[]): unknown => {
   return undefined;
 };
 
-/** Creates an application as the basic-details screen does (spec 02 §7 'Create application'). */
-async function createApplication(context: BenchContext, mobileNumber: string): Promise<ApplicationHandle> {
+/** The create-application body of the basic-details screen (spec 02 §7 'Create application'). */
+function createBody(mobileNumber: string) {
   const { policyHolder, dateOfBirth } = holder(mobileNumber);
-  const basicDetails = { policyHolder };
-  const answer = await context.post(CREATE_PATH, {
-    basicDetails,
+  return {
+    basicDetails: { policyHolder },
     dateOfBirth,
     emailId: policyHolder.emailId,
     mobileNumber,
@@ -97,7 +99,14 @@ async function createApplication(context: BenchContext, mobileNumber: string): P
     planCode: 'T54',
     productUIN: '143N066V04',
     lead_source: 'bench',
-  });
+  };
+}
+
+/** Creates an application as the basic-details screen does. */
+async function createApplication(context: BenchContext, mobileNumber: string): Promise<ApplicationHandle> {
+  const body = createBody(mobileNumber);
+  const { basicDetails } = body;
+  const answer = await context.post(CREATE_PATH, body);
   const applicationNumber = field(answer.body, 'applicationNo', 'applicationNumber');
   const capability = field(answer.body, 'capability') ?? answer.headers[CAPABILITY_HEADER];
   if (answer.status !== 200 || typeof applicationNumber !== 'string' || typeof capability !== 'string') {
@@ -138,6 +147,73 @@ export const BENCH_ROUTES: BenchRoute[] = [
     },
   },
   {
+    name: 'create application',
+    path: CREATE_PATH,
+    async setup() {
+      // Basic-details Continue: the application, and with it the lead and the campaign.
+      const batch = `${Date.now() % 100_000}`.padStart(5, '0');
+      return {
+        kind: 'fixed',
+        bodies: Array.from({ length: 20 }, (_, i) => createBody(`8${batch}${String(i).padStart(4, '0')}`)),
+        note: '20 holders, a new application every request',
+      };
+    },
+  },
+  {
+    name: 'quote (T54, of an application)',
+    path: QUOTES_PATH,
+    plain: true,
+    needs: [CREATE_PATH],
+    async setup(context) {
+      // As the plan-details step asks: the quote names the application it is for.
+      const application = await createApplication(context, '9876511111');
+      const { policyHolder } = application.basicDetails;
+      return {
+        kind: 'fixed',
+        headers: { [CAPABILITY_HEADER]: application.capability },
+        bodies: [
+          { amount: 200000, frequency: 'Yearly', term: 10, option: 'T54C' },
+          { amount: 50000, frequency: 'Yearly', term: 5, option: 'T54A' },
+          { amount: 4350, frequency: 'Monthly', term: 10, option: 'T54C' },
+        ].map(({ amount, frequency, term, option }) => ({
+          LifeAssuredDetail: {
+            FirstName: 'Ramesh',
+            MiddleName: 'Kumar',
+            LastName: 'Sharma',
+            Gender: policyHolder.gender,
+            IsSmoker: false,
+            DOB: policyHolder.dateOfBirth,
+            EmailId: policyHolder.emailId,
+            MobileNumber: policyHolder.mobileNumber,
+          },
+          PlanSectionDetails: {
+            InstallmentPremiumAmount: amount,
+            SumAssured: 0,
+            PlanTerm: term,
+            ProductUIN: '143N066V04',
+            ProductName: 'Guaranteed Pension Plan',
+            AnnuityFor: 'Single Life',
+            AnnuityFrequency: 'Yearly',
+            AnnuityOption: option,
+            PremiumFrequency: frequency,
+            PremiumPayingTerm: term,
+            PremiumType: 'Limited',
+            IsStaff: false,
+            EmployeeCode: '',
+            Employer: '',
+            channelType: 'Online',
+          },
+          ProposerDetail: { FirstName: 'Ramesh', MiddleName: 'Kumar', LastName: 'Sharma' },
+          agentInformation: {},
+          isInstaQuote: true,
+          isDIY: false,
+          ApplicationNumber: application.applicationNumber,
+        })),
+        note: 'one application, three plan choices priced in turn',
+      };
+    },
+  },
+  {
     name: 'stage save (plan-details)',
     path: '/buyonlineoauth/stages/plan-details',
     needs: [CREATE_PATH],
@@ -162,17 +238,27 @@ export const BENCH_ROUTES: BenchRoute[] = [
           const application = pool[taken++ % pool.length]!;
           return {
             headers: { [CAPABILITY_HEADER]: application.capability },
+            // What the plan-details Continue sends (src/journey/submit/saveStage.ts), with the
+            // plan-details fixtures' 'the defaults are valid' choices.
             body: () => ({
               applicationNumber: application.applicationNumber,
               version: application.version,
               basicDetails: application.basicDetails,
+              productId: 'T54',
+              planCode: 'T54',
               planDetails: {
-                premiumAmount: '50000',
-                paymentFrequency: 'Yearly',
-                premiumPayingTerm: '5',
+                investmentAmount: '50,000',
+                investmentFrequency: 'Yearly',
+                premiumPayingTerm: 5,
                 annuityFrequency: 'Yearly',
-                annuityFor: 'Single',
-                annuityOption: 'Life Annuity',
+                category: 'Single',
+                planOption: 'T54A',
+                componentCode: 'T54A',
+                planCode: 'T54',
+                productUIN: '143N066V04',
+                planName: 'Guaranteed Pension Plan',
+                policyTerm: 5,
+                isFilled: true,
               },
             }),
             onAnswer({ status, body }) {

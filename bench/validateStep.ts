@@ -3,6 +3,7 @@ import { buildPlan, commonDocuments } from '../engine/plan/buildPlan.ts';
 import { formValidator } from '../engine/validation/createFormValidator.ts';
 import { validateData } from '../engine/validation/validateData.ts';
 import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../src/plans/nodePlanSource.ts';
+import { compilingValidators } from '../engine/validation/createFormValidator.ts';
 
 /*
  * npx tsx bench/validateStep.ts — how long one step validation takes (what a keystroke
@@ -17,7 +18,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 for (const code of listPlanCodes()) {
-  const plan = buildPlan(readPlanFiles(code), common);
+  const plan = buildPlan(readPlanFiles(code), common, compilingValidators);
   for (const step of Object.values(plan.steps)) {
     const data = {
       policyHolder: {

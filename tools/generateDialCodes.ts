@@ -95,12 +95,13 @@ function buildOptions(): DialCodeOption[] {
   return options.map(({ const: code, title }) => ({ const: code, title }));
 }
 
-/** One option per line, so the file reads as a list and diffs line by line. */
+/**
+ * One code per line, so the file reads as a list and diffs line by line. An `enum` with its
+ * labels in `x-enumNames` (read by widgets/uiOptions.ts), not a `oneOf` of consts: RJSF tries
+ * every `oneOf` option against the value whenever it derives defaults, 149 checks a keystroke.
+ */
 function render(options: DialCodeOption[]): string {
-  const lines = options.map(
-    (option) =>
-      `        { "const": ${JSON.stringify(option.const)}, "title": ${JSON.stringify(option.title)} }`,
-  );
+  const list = (values: string[]) => values.map((value) => `        ${JSON.stringify(value)}`).join(',\n');
   return `{
   "$schema": "http://json-schema.org/draft-07/schema#",
   "$id": "https://schemas.bimaflow.in/common/dial-codes.schema.json",
@@ -109,8 +110,11 @@ function render(options: DialCodeOption[]): string {
   "$defs": {
     "dialCode": {
       "type": "string",
-      "oneOf": [
-${lines.join(',\n')}
+      "enum": [
+${list(options.map((option) => option.const))}
+      ],
+      "x-enumNames": [
+${list(options.map((option) => option.title))}
       ]
     }
   }

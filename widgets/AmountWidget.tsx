@@ -5,6 +5,7 @@ import { AMOUNT_MAX_LENGTH, formatAmountInput } from './amountInput.ts';
 import { emptyToUndefined } from './textInput.ts';
 import { numberOption, stringOption } from './uiOptions.ts';
 import { useCaretKeeper } from './useCaretKeeper.ts';
+import { useFieldDraft } from './useFieldDraft.ts';
 
 /**
  * A rupee amount: digits only, shown with Indian grouping as typed (1,23,45,678), and
@@ -19,7 +20,8 @@ export default function AmountWidget(props: WidgetProps) {
   const maxLength = numberOption(options, 'maxLength') ?? schema.maxLength ?? AMOUNT_MAX_LENGTH;
   const prefix = stringOption(options, 'prefix');
   const unit = stringOption(options, 'unit');
-  const text = value == null ? '' : formatAmountInput(String(value), maxLength);
+  const { draft, type, commit } = useFieldDraft(onChange);
+  const text = draft ? (draft.value ?? '') : value == null ? '' : formatAmountInput(String(value), maxLength);
   const invalid = (rawErrors?.length ?? 0) > 0;
   const { inputRef, keep } = useCaretKeeper();
 
@@ -27,7 +29,7 @@ export default function AmountWidget(props: WidgetProps) {
     const raw = event.target.value;
     const next = formatAmountInput(raw, maxLength);
     keep(raw, event.target.selectionStart, next);
-    onChange(emptyToUndefined(next));
+    type(emptyToUndefined(next));
   };
 
   return (
@@ -50,7 +52,11 @@ export default function AmountWidget(props: WidgetProps) {
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy(id, [prefix && `${id}__prefix`, unit && `${id}__unit`])}
         onChange={handleChange}
-        onBlur={(event) => onBlur(id, emptyToUndefined(event.target.value))}
+        onKeyDown={(event) => event.key === 'Enter' && draft && commit(draft.value)}
+        onBlur={(event) => {
+          if (draft) commit(draft.value);
+          onBlur(id, emptyToUndefined(event.target.value));
+        }}
         onFocus={(event) => onFocus(id, emptyToUndefined(event.target.value))}
       />
     </InputGroup>

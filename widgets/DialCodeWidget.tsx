@@ -1,14 +1,14 @@
-import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { describedBy } from './InputGroup.tsx';
 import { ChevronDownIcon } from './icons.tsx';
 import { dialCodeLabel } from './mobileInput.ts';
-import { cx, stringOption } from './uiOptions.ts';
+import { cx, labelledOptions, stringOption } from './uiOptions.ts';
 
 /**
  * The country calling code beside a mobile number. A native select (the phone's own picker
  * suits a list of ~150) sits transparent over a compact face showing only "+91"; the list
- * shows "+91 India". Options come from the schema's oneOf (RJSF's enumOptions). With no
+ * shows "+91 India". Options come from the schema's enum and its x-enumNames labels. With no
  * value yet it shows the schema default, else `ui:options.defaultCode`, else "91"; the value
  * itself comes from the schema default, which RJSF fills in.
  *
@@ -40,7 +40,10 @@ export default function DialCodeWidget(props: WidgetProps) {
       ) || /^[a-z0-9+]$/i.test(event.key);
     if (event.key === 'Enter') commit();
   };
-  const enumOptions = options.enumOptions ?? [];
+  const enumOptions = useMemo(
+    () => labelledOptions(schema, options.enumOptions),
+    [schema, options.enumOptions],
+  );
   const known = enumOptions.some((option) => String(option.value) === code);
   const invalid = (rawErrors?.length ?? 0) > 0;
   return (

@@ -4,6 +4,7 @@ import InputGroup, { describedBy } from './InputGroup.tsx';
 import { COMMON_EMAIL_DOMAINS, EMAIL_MAX_LENGTH, emailSuggestions } from './emailSuggestions.ts';
 import { emptyToUndefined, textMaxLength } from './textInput.ts';
 import { cx, numberOption, stringListOption, stringOption } from './uiOptions.ts';
+import { useFieldDraft } from './useFieldDraft.ts';
 
 /**
  * An e-mail input that, once '@' is typed, offers common mail domains matching what follows
@@ -20,7 +21,8 @@ export default function EmailWidget(props: WidgetProps) {
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [active, setActive] = useState(-1);
-  const text = value == null ? '' : String(value);
+  const { draft, type, commit } = useFieldDraft(onChange);
+  const text = draft ? (draft.value ?? '') : value == null ? '' : String(value);
   const maxLength = textMaxLength(numberOption(options, 'maxLength'), schema.maxLength ?? EMAIL_MAX_LENGTH);
   const domains = stringListOption(options, 'domains');
   const suggestions =
@@ -33,18 +35,19 @@ export default function EmailWidget(props: WidgetProps) {
   const invalid = (rawErrors?.length ?? 0) > 0;
 
   const choose = (address: string) => {
-    onChange(address);
+    commit(address);
     setDismissed(true);
     setActive(-1);
   };
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    onChange(emptyToUndefined(event.target.value.slice(0, maxLength)));
+    type(emptyToUndefined(event.target.value.slice(0, maxLength)));
     setDismissed(false);
     setActive(-1);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && draft && !(open && active >= 0)) commit(draft.value);
     if (!open) return;
     const count = suggestions.length;
     if (event.key === 'ArrowDown') {
@@ -100,6 +103,7 @@ export default function EmailWidget(props: WidgetProps) {
           onBlur={(event) => {
             setFocused(false);
             setActive(-1);
+            if (draft) commit(draft.value);
             onBlur(id, emptyToUndefined(event.target.value));
           }}
         />

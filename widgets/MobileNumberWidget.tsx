@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import InputGroup, { describedBy } from './InputGroup.tsx';
 import { mobileMaxLength, sanitizeMobile } from './mobileInput.ts';
 import { stringOption } from './uiOptions.ts';
+import { useFieldDraft } from './useFieldDraft.ts';
 
 /**
  * A mobile number: digits only, whatever is typed or pasted, up to the resolved schema's
@@ -17,10 +18,17 @@ export default function MobileNumberWidget(props: WidgetProps) {
   const maxLength = mobileMaxLength(schema.maxLength);
   const invalid = (rawErrors?.length ?? 0) > 0;
   const prefix = stringOption(options, 'prefix');
-  const text = typeof value === 'string' ? value : value == null ? '' : String(value);
+  const { draft, type, commit } = useFieldDraft(onChange);
+  const text = draft
+    ? (draft.value ?? '')
+    : typeof value === 'string'
+      ? value
+      : value == null
+        ? ''
+        : String(value);
   const emit = (raw: string) => {
     const digits = sanitizeMobile(raw, maxLength);
-    onChange(digits === '' ? undefined : digits);
+    type(digits === '' ? undefined : digits);
   };
   // The browser would cut a pasted "+91 98765 43210" to maxLength characters before the
   // input sees it, so a paste is assembled here and cleaned as a whole.
@@ -51,7 +59,11 @@ export default function MobileNumberWidget(props: WidgetProps) {
         aria-describedby={describedBy(id, [prefix && `${id}__prefix`])}
         onChange={(event: ChangeEvent<HTMLInputElement>) => emit(event.target.value)}
         onPaste={handlePaste}
-        onBlur={(event) => onBlur(id, event.target.value)}
+        onKeyDown={(event) => event.key === 'Enter' && draft && commit(draft.value)}
+        onBlur={(event) => {
+          if (draft) commit(draft.value);
+          onBlur(id, event.target.value);
+        }}
         onFocus={(event) => onFocus(id, event.target.value)}
       />
     </InputGroup>

@@ -5,6 +5,7 @@ import InputGroup, { describedBy } from './InputGroup.tsx';
 import { ClearIcon } from './icons.tsx';
 import { emptyToUndefined, finalizeText, formatTextInput, isTextFormat, textMaxLength } from './textInput.ts';
 import { booleanOption, numberOption, stringOption } from './uiOptions.ts';
+import { useFieldDraft } from './useFieldDraft.ts';
 
 /**
  * The text input (spec 01 §5 "Text input"): optional prefix, unit, info tooltip and clear
@@ -22,18 +23,19 @@ export default function TextWidget(props: WidgetProps) {
   const prefix = stringOption(options, 'prefix');
   const unit = stringOption(options, 'unit');
   const tooltip = stringOption(options, 'tooltip');
-  const text = value == null ? '' : String(value);
+  const { draft, type, commit } = useFieldDraft(onChange);
+  const text = draft ? (draft.value ?? '') : value == null ? '' : String(value);
   const invalid = (rawErrors?.length ?? 0) > 0;
   const numeric = schema.type === 'number' || schema.type === 'integer';
   const inputRef = useRef<HTMLInputElement>(null);
   const canClear = booleanOption(options, 'clearable', false) && !disabled && !readonly && text !== '';
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) =>
-    onChange(emptyToUndefined(formatTextInput(event.target.value, format, maxLength)));
+    type(emptyToUndefined(formatTextInput(event.target.value, format, maxLength)));
 
   const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
     const final = finalizeText(event.target.value, format);
-    if (final !== event.target.value) onChange(emptyToUndefined(final));
+    if (final !== event.target.value || draft) commit(emptyToUndefined(final));
     onBlur(id, emptyToUndefined(final));
   };
 
@@ -53,7 +55,7 @@ export default function TextWidget(props: WidgetProps) {
               className="bf-icon-button bf-clear"
               aria-label="Clear"
               onClick={() => {
-                onChange(undefined);
+                commit(undefined);
                 inputRef.current?.focus();
               }}
             >
@@ -86,6 +88,7 @@ export default function TextWidget(props: WidgetProps) {
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy(id, [prefix && `${id}__prefix`, unit && `${id}__unit`])}
         onChange={handleChange}
+        onKeyDown={(event) => event.key === 'Enter' && draft && commit(draft.value)}
         onBlur={handleBlur}
         onFocus={(event) => onFocus(id, emptyToUndefined(event.target.value))}
       />

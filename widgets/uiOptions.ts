@@ -39,3 +39,24 @@ export function recordOption<T extends object>(options: Options, key: string): R
 export function cx(...names: (string | false | null | undefined)[]): string {
   return names.filter(Boolean).join(' ');
 }
+
+/** A choice as widgets list it: RJSF's enumOptions entry. */
+export interface ChoiceOption {
+  label: string;
+  value: unknown;
+}
+
+/**
+ * The field's choices with their labels. A long list is written as an `enum` with its labels
+ * in `x-enumNames` (same order), not as a `oneOf` of consts, which RJSF would try one by one
+ * on every change; RJSF's own options then carry the bare values, so the labels come from here.
+ */
+export function labelledOptions(schema: unknown, enumOptions: readonly ChoiceOption[] = []): ChoiceOption[] {
+  const names = (schema as { 'x-enumNames'?: unknown } | undefined)?.['x-enumNames'];
+  const values = (schema as { enum?: unknown } | undefined)?.enum;
+  if (!Array.isArray(names) || !Array.isArray(values)) return [...enumOptions];
+  return enumOptions.map((option) => {
+    const label = names[values.indexOf(option.value)];
+    return typeof label === 'string' ? { ...option, label } : option;
+  });
+}

@@ -1,10 +1,9 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import type { LoadedStep } from '../plan/types.ts';
 import { getByPointer } from '../schema/pointer.ts';
 import type { ApplicationState } from '../state/applicationState.ts';
-import { formValidator } from '../validation/createFormValidator.ts';
 import { StepForm, type StepData } from './StepForm.tsx';
 import { useModalDialog } from './useModalDialog.ts';
 
@@ -52,7 +51,6 @@ export function PopupForm({
     ),
     ...initialData,
   }));
-  const validator = useMemo(() => formValidator(), []);
   const submit = useCallback((data: StepData) => void onSubmit(data), [onSubmit]);
   const dialogRef = useModalDialog(onCancel);
 
@@ -69,7 +67,7 @@ export function PopupForm({
         <StepForm
           step={popup}
           formData={draft}
-          validator={validator}
+          validator={popup.validator}
           widgets={widgets}
           templates={templates}
           onChange={setDraft}

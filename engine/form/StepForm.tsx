@@ -14,6 +14,7 @@ import { collectLookupRules, withFills, type LookupFunction } from './fieldLooku
 import { useFieldLookups } from './useFieldLookups.ts';
 import { applyConditionalRules, collectConditionalRules, conditionalOutcomes } from './conditionalUi.ts';
 import { focusFirstError } from './focusFirstError.ts';
+import { shallowEqual } from '../state/useStoreSelector.ts';
 
 /** Only a schema `default` pre-fills a field: a `const` (an enum option, a must-accept consent) never does. */
 const DEFAULTS = { constAsDefaults: 'never' } as const;
@@ -47,6 +48,12 @@ export interface StepFormProps {
  * validator are stable objects, so typing re-validates with an already compiled
  * validator and nothing recompiles. Submit is gated on the step's validity; an invalid
  * submit shows every message (then re-validates live) and focuses the first error.
+ *
+ * A keystroke is the form's own change: RJSF has applied it (and its defaults) already, so
+ * when `formData` comes back as just what the form reported, the form is handed the data it
+ * was last given rather than a new object; a new `formData` would make RJSF derive the whole
+ * form's defaults and state a second time. Data changed from outside (a lookup's fill, a
+ * clear rule, a resume), or any other prop of the form changing, hands it the data as it is.
  */
 export function StepForm({
   step,
@@ -63,6 +70,8 @@ export function StepForm({
   actions,
 }: StepFormProps) {
   const [attempted, setAttempted] = useState(false);
+  // The data the form last reported as its own (before the clear rules).
+  const [formOwn, setFormOwn] = useState<StepData>();
   const formRef = useRef<HTMLDivElement>(null);
   // The data the last change was made against, for the clear rules (and the messages' labels).
   const latest = useRef(formData);
@@ -105,7 +114,9 @@ export function StepForm({
 
   const handleChange = useCallback(
     (event: IChangeEvent<StepData>) => {
-      const next = applyFieldRules(fieldRules, latest.current, event.formData ?? {});
+      const own = event.formData ?? {};
+      setFormOwn(own);
+      const next = applyFieldRules(fieldRules, latest.current, own);
       latest.current = next;
       onChange(next);
     },
@@ -125,6 +136,30 @@ export function StepForm({
     [onSubmit],
   );
 
+  const formChildren = useMemo(
+    () => (
+      <>
+        {step.definition.panelPlacement !== 'beforeFields' && children}
+        <div className="bf-step-actions">
+          {actions}
+          <button type="submit" className="bf-button bf-button--primary" disabled={busy} aria-busy={busy}>
+            {submitLabel ?? step.definition.submitLabel}
+          </button>
+        </div>
+      </>
+    ),
+    [step, children, actions, busy, submitLabel],
+  );
+
+  // What the form is handed as formData (see above): kept while the data is the form's own
+  // echo and nothing else it is given changes.
+  const formInputs = [uiSchema, lookupErrors, attempted, formChildren, validator, widgets, templates];
+  const [given, setGiven] = useState({ data: formData, inputs: formInputs });
+  const keep = shallowEqual(formData, formOwn) && shallowEqual(given.inputs, formInputs);
+  if (!keep && (given.data !== formData || !shallowEqual(given.inputs, formInputs)))
+    setGiven({ data: formData, inputs: formInputs });
+  const formDataForForm = keep ? given.data : formData;
+
   return (
     <div ref={formRef} className="bf-step-form">
       {(step.definition.title ?? step.schema.title) && (
@@ -138,7 +173,7 @@ export function StepForm({
       <Form
         schema={step.schema}
         uiSchema={uiSchema}
-        formData={formData}
+        formData={formDataForForm}
         validator={validator}
         widgets={widgets}
         templates={templates}
@@ -154,13 +189,7 @@ export function StepForm({
         extraErrors={lookupErrors}
         extraErrorsBlockSubmit
       >
-        {step.definition.panelPlacement !== 'beforeFields' && children}
-        <div className="bf-step-actions">
-          {actions}
-          <button type="submit" className="bf-button bf-button--primary" disabled={busy} aria-busy={busy}>
-            {submitLabel ?? step.definition.submitLabel}
-          </button>
-        </div>
+        {formChildren}
       </Form>
     </div>
   );

@@ -1,6 +1,4 @@
-import Ajv from 'ajv';
 import { getByPointer } from '../schema/pointer.ts';
-import { configureAjv } from '../validation/configureAjv.ts';
 import { parseWireDate, ageInDays } from '../validation/age.ts';
 import type { JourneyContext, JourneyEvent } from './journeyTypes.ts';
 
@@ -17,19 +15,15 @@ export interface GuardRef {
   params?: Record<string, unknown>;
 }
 
-let conditionAjv: Ajv | undefined;
-const compiledConditions = new WeakMap<object, (data: unknown) => boolean>();
+/**
+ * Whether data matches a JSON Schema of the machine (the `matchesSchema` guard): in the browser
+ * the plan's precompiled condition validators, in Node ajv compiling them (engine/validation).
+ */
+export type SchemaMatcher = (schema: object, data: unknown) => boolean;
 
-function matches(schema: object, data: unknown): boolean {
-  let validate = compiledConditions.get(schema);
-  if (!validate) {
-    conditionAjv ??= configureAjv(new Ajv({ allErrors: true, strict: false }), { formats: true });
-    const fn = conditionAjv.compile(schema);
-    validate = (value: unknown) => fn(value) as boolean;
-    compiledConditions.set(schema, validate);
-  }
-  return validate(data);
-}
+const noMatcher: SchemaMatcher = () => {
+  throw new Error("The matchesSchema guard needs the plan's schema matcher (LoadedPlan.matchesSchema)");
+};
 
 function at(context: JourneyContext, pointer: unknown): unknown {
   return getByPointer(context.application, typeof pointer === 'string' ? pointer : '');
@@ -40,7 +34,10 @@ function asRef(ref: unknown): GuardRef {
 }
 
 /** Builds the guard table; combinators evaluate their sub-guards from the same table. */
-export function createGuards(extra: Record<string, GuardImpl> = {}): Record<string, GuardImpl> {
+export function createGuards(
+  extra: Record<string, GuardImpl> = {},
+  matches: SchemaMatcher = noMatcher,
+): Record<string, GuardImpl> {
   const table: Record<string, GuardImpl> = {
     hasApplicationNumber: ({ context }) => Boolean(context.application.applicationNumber),
     routeIs: ({ event }, params) => event.type === 'NAVIGATE' && event.route === params?.route,

@@ -1,6 +1,13 @@
 import type { UiSchema } from '@rjsf/utils';
 import { bundleSchema, type JsonSchema, type SchemaDocuments } from '../schema/bundleSchema.ts';
-import type { LoadedPlan, LoadedStep, PlanConfig, PlanFiles, StepDefinition } from './types.ts';
+import type {
+  LoadedPlan,
+  LoadedStep,
+  PlanConfig,
+  PlanFiles,
+  StepDefinition,
+  PlanValidators,
+} from './types.ts';
 
 function file(files: PlanFiles, planCode: string, path: string): unknown {
   const value = files[path];
@@ -10,29 +17,32 @@ function file(files: PlanFiles, planCode: string, path: string): unknown {
 
 /**
  * Turns one plan folder's JSON files into a runnable plan: every step schema bundled with
- * the shared documents it references. Pure; the browser feeds it lazily imported
+ * the shared documents it references, with its validator from `validators`. Pure; the browser feeds it lazily imported
  * modules, Node feeds it files read from disk.
  */
-export function buildPlan(files: PlanFiles, common: SchemaDocuments): LoadedPlan {
+export function buildPlan(files: PlanFiles, common: SchemaDocuments, validators: PlanValidators): LoadedPlan {
   const config = files['plan.json'] as PlanConfig | undefined;
   if (!config) throw new Error('Plan folder has no plan.json');
-  const load = (definitions: Record<string, StepDefinition> = {}) =>
+  const load = (kind: 'steps' | 'popups', definitions: Record<string, StepDefinition> = {}) =>
     Object.fromEntries(
-      Object.entries(definitions).map(([id, definition]) => [
-        id,
-        {
+      Object.entries(definitions).map(([id, definition]) => {
+        const schema = bundleSchema(file(files, config.planCode, definition.schema) as JsonSchema, common);
+        const step: LoadedStep = {
           id,
           definition,
-          schema: bundleSchema(file(files, config.planCode, definition.schema) as JsonSchema, common),
+          schema,
           uiSchema: file(files, config.planCode, definition.uiSchema) as UiSchema,
-        } satisfies LoadedStep,
-      ]),
+          validator: validators.form(schema, { kind, id }),
+        };
+        return [id, step];
+      }),
     );
   return {
     config,
     machine: file(files, config.planCode, config.machine) as Record<string, unknown>,
-    steps: load(config.steps),
-    popups: load(config.popups),
+    steps: load('steps', config.steps),
+    popups: load('popups', config.popups),
+    matchesSchema: validators.matchesSchema,
     content: config.content
       ? (file(files, config.planCode, config.content) as Record<string, unknown>)
       : undefined,

@@ -1,4 +1,4 @@
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { JsonSchema } from '../schema/bundleSchema.ts';
 
 /** A named behaviour with parameters, as plan JSON references code: `{ "type": "stageIs", "params": {...} }`. */
@@ -137,6 +137,16 @@ export interface LoadedStep {
   /** Self-contained (bundled) schema; the same object for the plan's lifetime. */
   schema: RJSFSchema;
   uiSchema: UiSchema;
+  /** Validates this schema: precompiled in the browser, compiled once in Node. */
+  validator: ValidatorType;
+}
+
+/** How a plan validates (engine/validation): precompiled in the browser, compiled in Node. */
+export interface PlanValidators {
+  /** The validator of one step or popup schema. */
+  form(schema: RJSFSchema, where: { kind: 'steps' | 'popups'; id: string }): ValidatorType;
+  /** Whether data matches a JSON Schema of the plan's machine (the matchesSchema guard). */
+  matchesSchema(schema: object, data: unknown): boolean;
 }
 
 export interface LoadedPlan {
@@ -145,6 +155,8 @@ export interface LoadedPlan {
   steps: Record<string, LoadedStep>;
   popups: Record<string, LoadedStep>;
   content?: Record<string, unknown>;
+  /** The machine's matchesSchema guard checks its schemas with this. */
+  matchesSchema: PlanValidators['matchesSchema'];
 }
 
 /** The files of one plan folder by path relative to it ('plan.json', 'steps/x.schema.json'). */

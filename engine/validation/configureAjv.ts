@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { addBimaflowKeywords } from './keywords.ts';
 
 /** Annotation keywords plan schemas may carry; they do not validate. */
-export const ANNOTATION_KEYWORDS = ['x-code'] as const;
+export const ANNOTATION_KEYWORDS = ['x-code', 'x-enumNames'] as const;
 
 /**
  * Everything a plan schema needs from ajv beyond JSON Schema: our keywords, ajv-errors

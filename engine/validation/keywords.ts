@@ -16,7 +16,8 @@ import * as rules from './rules.ts';
  *
  * Pointers are JSON Pointers into the validated document's root.
  */
-export const RULES_MODULE = 'bimaflow/engine/validation/rules';
+export { RULES_MODULE } from './standaloneModules.ts';
+import { RULES_MODULE } from './standaloneModules.ts';
 
 const rootData = new Name('rootData');
 

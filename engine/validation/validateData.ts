@@ -1,5 +1,4 @@
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import { formValidator } from './createFormValidator.ts';
 import { localizeErrors, toFieldErrors, type FieldError } from './localizeErrors.ts';
 
 export interface ValidationResult {
@@ -9,12 +8,13 @@ export interface ValidationResult {
 
 /**
  * Validates data against a bundled step schema exactly as the form does and returns the
- * spec-worded field errors. The server uses this on every request body.
+ * spec-worded field errors with the schema's validator (a step's own, see LoadedStep). The
+ * server uses this on every request body.
  */
 export function validateData(
   schema: RJSFSchema,
   data: unknown,
-  { uiSchema, validator = formValidator() }: { uiSchema?: UiSchema; validator?: ValidatorType } = {},
+  { uiSchema, validator }: { uiSchema?: UiSchema; validator: ValidatorType },
 ): ValidationResult {
   const { errors } = validator.validateFormData(
     data,

@@ -1,11 +1,11 @@
-import axios, { AxiosError, type AxiosInstance } from 'axios';
-import { openBrowser, sealBrowser } from '../shared/envelope/browserEnvelope.ts';
-
 /*
  * The browser's one way to the server: a public client (its id, no secret) gets an
  * access token, every body goes out sealed as {data: <envelope>}, sealed answers are
  * opened, and every failure becomes an ApiFailure carrying the server's message in the
  * spec's words and its field errors. Nothing here knows a plan.
+ *
+ * The HTTP client and the envelope (axios, crypto-js) live in ./httpClient.ts and load with
+ * the first call, so a page that has not sent anything yet has not downloaded them.
  */
 
 export interface FieldError {
@@ -45,100 +45,28 @@ export interface ApiClientConfig {
   timeoutMs?: number;
 }
 
-const CONNECTION_MESSAGE =
+export const CONNECTION_MESSAGE =
   'We could not reach our servers. Please check your internet connection and try again.';
 
+/**
+ * The API client; its HTTP code loads on the first call (one client behind it). When that
+ * code cannot be fetched (offline) the call fails as an unreachable server does, and the
+ * next call tries again.
+ */
 export function createApiClient(config: ApiClientConfig): ApiClient {
-  const http: AxiosInstance = axios.create({
-    baseURL: config.baseUrl ?? '',
-    timeout: config.timeoutMs ?? 30_000,
-  });
-  let token: { value: string; expiresAt: number } | undefined;
-  let pending: Promise<string> | undefined;
-
-  const accessToken = async (): Promise<string> => {
-    if (token && token.expiresAt > Date.now()) return token.value;
-    pending ??= http
-      .post(
-        '/buyonlineoauth/oauth/token',
-        new URLSearchParams({ grant_type: 'client_credentials', client_id: config.clientId }),
-        { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-      )
-      .then((res) => {
-        const { access_token: value, expires_in: seconds } = res.data as {
-          access_token: string;
-          expires_in: number;
-        };
-        // Renew a minute early so a call never leaves with a token about to lapse.
-        token = { value, expiresAt: Date.now() + Math.max(0, seconds - 60) * 1000 };
-        return value;
-      })
-      .finally(() => {
-        pending = undefined;
-      });
-    return pending;
-  };
-
-  const headers = async (options: CallOptions = {}) => ({
-    authorization: `Bearer ${await accessToken()}`,
-    ...(options.capability ? { 'x-application-capability': options.capability } : {}),
-  });
-
-  const open = (data: unknown): unknown => {
-    if (data && typeof data === 'object') {
-      const record = data as Record<string, unknown>;
-      if (typeof record.response === 'string') return openBrowser(config.envelopePassword, record.response);
-      if (typeof record.encryptedResponse === 'string')
-        return openBrowser(config.envelopePassword, record.encryptedResponse);
-    }
-    return data;
-  };
-
-  const failure = (error: unknown): ApiFailure => {
-    if (error instanceof ApiFailure) return error;
-    if (error instanceof AxiosError) {
-      const body = error.response?.data as { message?: string; errors?: FieldError[] } | undefined;
-      if (error.response && body?.message)
-        return new ApiFailure(body.message, error.response.status, body.errors ?? []);
-      if (error.response) return new ApiFailure('Something went wrong', error.response.status);
-      return new ApiFailure(CONNECTION_MESSAGE);
-    }
-    return new ApiFailure('Something went wrong');
-  };
-
-  /** One retry with a fresh token when the server says the token lapsed. */
-  const withToken = async <T>(send: () => Promise<T>): Promise<T> => {
-    try {
-      return await send();
-    } catch (error) {
-      if (error instanceof AxiosError && error.response?.status === 401 && token) {
-        token = undefined;
-        try {
-          return await send();
-        } catch (retryError) {
-          throw failure(retryError);
-        }
-      }
-      throw failure(error);
-    }
-  };
-
+  let client: Promise<ApiClient> | undefined;
+  const http = () =>
+    (client ??= import('./httpClient.ts').then(
+      (module) => module.createHttpClient(config),
+      () => {
+        client = undefined;
+        throw new ApiFailure(CONNECTION_MESSAGE);
+      },
+    ));
   return {
-    post: (path, body, options = {}) =>
-      withToken(async () => {
-        const payload = options.plain ? body : { data: sealBrowser(config.envelopePassword, body) };
-        const res = await http.post(path, payload, { headers: await headers(options) });
-        return open(res.data) as never;
-      }),
-    get: (path, options = {}) =>
-      withToken(async () => {
-        const res = await http.get(path, { headers: await headers(options) });
-        return open(res.data) as never;
-      }),
-    download: (path, options = {}) =>
-      withToken(async () => {
-        const res = await http.get(path, { headers: await headers(options), responseType: 'blob' });
-        return res.data as Blob;
-      }),
+    post: async <T>(path: string, body: unknown, options?: CallOptions) =>
+      (await http()).post<T>(path, body, options),
+    get: async <T>(path: string, options?: CallOptions) => (await http()).get<T>(path, options),
+    download: async (path, options) => (await http()).download(path, options),
   };
 }

@@ -1,5 +1,4 @@
 import { createApiClient, type ApiClient } from './apiClient.ts';
-import { openBrowser } from '../shared/envelope/browserEnvelope.ts';
 
 /**
  * The app's API client. The client id and envelope password are public by design (the
@@ -17,7 +16,11 @@ export function browserApi(): ApiClient {
   return client;
 }
 
-/** Opens a value sealed with the envelope (e.g. an entry link's `details` parameter). */
-export function openSealed(text: string): unknown {
-  return openBrowser(ENVELOPE_PASSWORD, text);
+/**
+ * The opener of values sealed with the envelope (e.g. an entry link's `details` parameter);
+ * the envelope's code (crypto-js) loads only when a page has something sealed to open.
+ */
+export async function loadSealedOpener(): Promise<(text: string) => unknown> {
+  const { openBrowser } = await import('../shared/envelope/browserEnvelope.ts');
+  return (text) => openBrowser(ENVELOPE_PASSWORD, text);
 }

@@ -24,9 +24,11 @@ class AppErrorBoundary extends Component<{ children: ReactNode }, { error?: Erro
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <main className="bf-page bf-fallback" role="alert">
-        <h1>Unexpected Application Error!</h1>
-        <p>Something went wrong while showing this page. Your details are saved in this browser tab.</p>
+      <main className="bf-page bf-fallback">
+        <div role="alert">
+          <h1>Unexpected Application Error!</h1>
+          <p>Something went wrong while showing this page. Your details are saved in this browser tab.</p>
+        </div>
         <a className="bf-button bf-button--primary" href="/">
           Go to Homepage
         </a>
@@ -38,7 +40,7 @@ class AppErrorBoundary extends Component<{ children: ReactNode }, { error?: Erro
 export function App() {
   const pathname = usePathname();
   const proposalPlan = proposalPlanForPath(pathname);
-  const plan = planForPath(pathname);
+  const plan = proposalPlan ? undefined : planForPath(pathname);
   let page: ReactNode;
   if (pathname === '/') page = <Catalogue />;
   else if (proposalPlan)

@@ -5,9 +5,11 @@ export function PageLoadFailed({ productName, onRetry }: { productName: string; 
   return (
     <>
       <BrandBar />
-      <main className="bf-page bf-fallback" role="alert">
-        <h1>Something went wrong</h1>
-        <p>We could not load the {productName} page. Please check your connection and try again.</p>
+      <main className="bf-page bf-fallback">
+        <div role="alert">
+          <h1>Something went wrong</h1>
+          <p>We could not load the {productName} page. Please check your connection and try again.</p>
+        </div>
         <button type="button" className="bf-button bf-button--primary" onClick={onRetry}>
           Try again
         </button>

@@ -2,6 +2,7 @@ import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
 import type { LoadedPlan, PlanConfig, PlanFiles } from '../../engine/plan/types.ts';
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
 import type { PlanContent } from '../plans/planContent.ts';
+import type { GeneratedValidators } from '../../engine/validation/precompiledValidators.ts';
 
 /*
  * Every plan folder under schemas/plans is picked up here without naming it. plan.json
@@ -17,8 +18,17 @@ const planFileLoaders = import.meta.glob<unknown>(
     '../../schemas/plans/*/**/*.json',
     '!../../schemas/plans/*/plan.json',
     '!../../schemas/plans/*/fixtures/**',
+    // The pricing basis is the server's (quotes are priced there): not downloaded by phones.
+    '!../../schemas/plans/*/pricing-basis.json',
   ],
   { import: 'default' },
+);
+// Each plan's precompiled validators (npm run validators), in the plan's chunk.
+const validatorLoaders = import.meta.glob<GeneratedValidators>(
+  '../../schemas/plans/*/validators.generated.js',
+  {
+    import: 'default',
+  },
 );
 const common = commonDocuments(
   Object.values(
@@ -61,6 +71,15 @@ export function loadPlanContent(config: PlanConfig): Promise<PlanContent> {
 
 const loaded = new Map<string, Promise<LoadedPlan>>();
 
+/**
+ * Starts loading a plan's chunk with the journey's (so the two download side by side, not
+ * one after the other); JourneyPage's loadPlan then finds it under way. A failure here is
+ * reported by that call.
+ */
+export function preloadPlan(config: PlanConfig): void {
+  loadPlan(config).catch(() => undefined);
+}
+
 /** Loads one plan's files (once) and builds it. */
 export function loadPlan(config: PlanConfig): Promise<LoadedPlan> {
   let promise = loaded.get(config.productId);
@@ -69,8 +88,21 @@ export function loadPlan(config: PlanConfig): Promise<LoadedPlan> {
       const match = PLAN_PATH.exec(path);
       return match && match[1] === config.productId ? [[match[2]!, load] as const] : [];
     });
-    promise = Promise.all(entries.map(async ([name, load]) => [name, await load()] as const)).then((files) =>
-      buildPlan({ 'plan.json': config, ...(Object.fromEntries(files) as PlanFiles) }, common),
+    const loadValidators =
+      validatorLoaders[`../../schemas/plans/${config.productId}/validators.generated.js`];
+    if (!loadValidators)
+      return Promise.reject(new Error(`Plan ${config.productId} has no generated validators`));
+    promise = Promise.all([
+      Promise.all(entries.map(async ([name, load]) => [name, await load()] as const)),
+      loadValidators(),
+      // The validator runtime (RJSF's) comes with the form runtime, not with the catalogue.
+      import('../../engine/validation/precompiledValidators.ts'),
+    ]).then(([files, generated, { planValidatorFunctions, precompiledValidators }]) =>
+      buildPlan(
+        { 'plan.json': config, ...(Object.fromEntries(files) as PlanFiles) },
+        common,
+        precompiledValidators(config.planCode, planValidatorFunctions(generated)),
+      ),
     );
     promise.catch(() => loaded.delete(config.productId));
     loaded.set(config.productId, promise);

@@ -14,6 +14,8 @@ export interface JourneyServices {
   local: KeyValueStorage;
   /** Today, for the quote's proposal date. */
   now(): Date;
+  /** Opens a value sealed with the envelope (an entry link's `details`, spec 02 §2.1). */
+  openSealed(text: string): unknown;
 }
 
 export const JourneyServicesContext = createContext<JourneyServices | undefined>(undefined);

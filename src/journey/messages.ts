@@ -1,7 +1,8 @@
-/** spec 02 §8: the journey's failure messages, letter for letter. */
+/**
+ * spec 02 §8: the journey's failure messages, letter for letter. (Its lead failures no longer
+ * arise: the server records the lead as part of creating the application, issue 10.)
+ */
 export const MESSAGES = {
   notProcessed: 'Sorry we couldn’t process your details, please try again',
-  leadFailed: 'failed to generate lead',
-  leadThrew: 'Failed to generate Lead.',
   editFailed: 'API Gateway Connection Timeout',
 } as const;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { format, subYears } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { launchBrowser, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
 /** The T54 basic-details screen, rendered entirely from its schema, in real Chromium (issue 2). */
@@ -69,6 +70,7 @@ describe('T54 basic details', () => {
     expect(await fieldError(field('gender')).textContent()).toBe('Gender cannot be empty.');
     expect(await fieldError(field('disclamer1')).textContent()).toBe('Please accept all disclaimers');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(field('fullName'));
+    await expectAccessible(page, 'T54 basic-details with every required message');
     await page.screenshot({ path: join(SCREENSHOTS, 'basic-details-errors-phone.png'), fullPage: true });
   });
 
@@ -79,6 +81,12 @@ describe('T54 basic details', () => {
     const age =
       new Date().getFullYear() - 1970 - (new Date() < new Date(new Date().getFullYear(), 0, 1) ? 1 : 0);
     await expect.poll(() => page.getByText(`${age} Years`).count()).toBe(1);
+    // The calendar popover, as a visitor opens it from the field.
+    await page.getByRole('button', { name: 'Choose date from calendar' }).click();
+    await page.getByRole('dialog').waitFor();
+    await expectAccessible(page, 'T54 basic-details, the date calendar open');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     await dob.fill('');
     await dob.pressSequentially(dobForAge(30));
@@ -163,6 +171,7 @@ describe('T54 basic details', () => {
   it('looks right on a desktop viewport', async () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.screenshot({ path: join(SCREENSHOTS, 'basic-details-desktop.png'), fullPage: true });
+    await expectAccessible(page, 'T54 basic-details on a desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(SCREENSHOTS, 'basic-details-phone.png'), fullPage: true });
     // Nothing is wider than the phone's screen.
@@ -187,6 +196,7 @@ describe('T54 landing', () => {
       expect(await page.getByText(text).first().isVisible(), text).toBe(true);
     }
     expect(await page.locator('.bf-product-id').textContent()).toContain('UIN: 143N066V04');
+    await expectAccessible(page, 'T54 first screen with the landing content');
   });
 
   it('downloads the product brochure as a real PDF', async () => {
@@ -205,6 +215,7 @@ describe('catalogue', () => {
     await page.goto(server.baseUrl + '/');
     const link = page.getByRole('link', { name: /Get a quote for Guaranteed Pension Plan/ });
     expect(await link.getAttribute('href')).toBe(JOURNEY);
+    await expectAccessible(page, 'the catalogue');
     await page.screenshot({ path: join(SCREENSHOTS, 'catalogue-phone.png'), fullPage: true });
   });
 });

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { format, subYears } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { launchBrowser, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
 /*
@@ -68,10 +69,16 @@ const state = () =>
     () => JSON.parse(sessionStorage.getItem('dataMapping:T54') ?? '{}') as Record<string, unknown>,
   );
 
-async function shoot(name: string) {
+/**
+ * A screenshot at phone and desktop widths; our own screens (not the gateway's sandbox)
+ * are checked by axe at both.
+ */
+async function shoot(name: string, { ours = true } = {}) {
+  if (ours) await expectAccessible(page, `T54 ${name}`);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
+  if (ours) await expectAccessible(page, `T54 ${name} on a desktop`);
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
@@ -159,6 +166,7 @@ describe('entry link (spec 02 §2.1)', () => {
     // An organisation buys the pension for an annuitant, whose age is priced (issue 9).
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText("Annuitant's Full Name cannot be empty.").waitFor();
+    await expectAccessible(page, 'T54 basic-details for an organisation, with messages');
     await page.getByLabel("Annuitant's Full Name").fill('Suresh Kumar Mehta');
     await page.getByLabel("Annuitant's Date of Birth").fill(format(subYears(new Date(), 44), 'ddMMyyyy'));
     await page
@@ -198,7 +206,7 @@ describe('make payment (spec 02 §2.8, §4.7)', () => {
     await shoot('make-payment');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/payu-sandbox/);
-    await shoot('sandbox-online');
+    await shoot('sandbox-online', { ours: false });
     await page.getByRole('button', { name: 'Failure' }).click();
     await page.waitForURL(/make-payment/);
     const modal = page.getByRole('alertdialog', { name: 'Transaction Failed' });
@@ -264,7 +272,7 @@ describe('make payment (spec 02 §2.8, §4.7)', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/payu-sandbox/);
     await page.getByLabel(/UPI ID/).fill('sunita@okaxis');
-    await shoot('sandbox-basba');
+    await shoot('sandbox-basba', { ours: false });
     await page.getByRole('button', { name: 'Approve mandate' }).click();
     await page.waitForURL((url) => url.pathname === PROPOSAL && url.hash === '#/payment-success');
     await expect

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { launchBrowser, PHONE, SCREENSHOTS, startServer, type RunningServer } from './harness.ts';
 import { ageTables, basicDetailsStep, withDateOfBirth } from './planDriver/ageCases.ts';
 import { dateDigits, fieldActions } from './planDriver/fieldActions.ts';
@@ -14,7 +15,9 @@ import { choosePayMode, savedState, shoot, walkToPayment } from './planDriver/wa
  * payment-success, filling each step from its fixtures' "journey" case; pay later and
  * resume by mobile; and the age table of spec 01 §5 (spec 02 for T54) typed into basic
  * details below, at and above each bound. No plan is named here but T54's pay-later
- * return, which spec 02 §4.7 sets apart from spec 01 §2.
+ * return, which spec 02 §4.7 sets apart from spec 01 §2. axe checks every screen and popup
+ * these reach: every step, filled and not, each dropdown open, the joint-life popup,
+ * make-payment and its failure modal, the proposal page, and the resume popup and its list.
  */
 
 const plans = loadPlans();
@@ -70,9 +73,10 @@ describe.each(plans.map((plan) => [plan.config.productId, plan] as const))('%s',
     'a visitor buys it from the catalogue to payment-success',
     async () => {
       const page = await phone();
-      const walked = await walkToPayment(page, server.baseUrl, plan, code);
+      const walked = await walkToPayment(page, server.baseUrl, plan, code, true);
       expect(walked.applicationNumber).toMatch(/^\d{10}$/);
       await choosePayMode(page, plan, walked.payment);
+      await expectAccessible(page, `${code} make-payment, pay mode chosen`);
       await shoot(page, `${code}-${walked.payment.id}`);
       const pay = async () => {
         await page.locator('.bf-step-actions button[type="submit"]').click();
@@ -83,6 +87,7 @@ describe.each(plans.map((plan) => [plan.config.productId, plan] as const))('%s',
       await pay();
       await page.getByRole('button', { name: 'Failure' }).click();
       await page.getByRole('alertdialog', { name: 'Transaction Failed' }).waitFor({ timeout: 20_000 });
+      await expectAccessible(page, `${code} payment failure popup`);
       const back = new URL(page.url());
       expect(plan.config.routes.mode === 'hash' ? back.hash : back.pathname).toMatch(/make-payment$/);
       await page.getByRole('button', { name: 'Retry' }).click();
@@ -93,6 +98,7 @@ describe.each(plans.map((plan) => [plan.config.productId, plan] as const))('%s',
       await expect
         .poll(async () => ((await savedState(page, plan)).paymentDetails as { status?: string })?.status)
         .toBe('success');
+      await expectAccessible(page, `${code} proposal page, payment-success`);
       await shoot(page, `${code}-payment-success`);
       paidApplication = walked.applicationNumber;
     },
@@ -107,6 +113,8 @@ describe.each(plans.map((plan) => [plan.config.productId, plan] as const))('%s',
       await page.getByRole('button', { name: 'Pay Later' }).click();
       await onProposalPage(page, proposalPage, payLaterHash(code));
       expect((await savedState(page, plan)).paymentDetails).toMatchObject({ payLater: true });
+      await page.locator('main').first().waitFor();
+      await expectAccessible(page, `${code} after pay later`);
       await shoot(page, `${code}-pay-later`);
     },
     JOURNEY_TIMEOUT_MS,
@@ -119,6 +127,8 @@ describe.each(plans.map((plan) => [plan.config.productId, plan] as const))('%s',
     await page.goto(server.baseUrl + journeyPath(plan));
     await page.getByRole('button', { name: 'Resume Application' }).click();
     const lookup = page.getByRole('dialog');
+    await lookup.waitFor();
+    await expectAccessible(page, `${code} resume popup`);
     await lookup.locator('input[id="step-resume_mobileNumber"]').pressSequentially(holder.mobileNumber!);
     await lookup
       .locator('input[id="step-resume_dateOfBirth"]')
@@ -131,6 +141,7 @@ describe.each(plans.map((plan) => [plan.config.productId, plan] as const))('%s',
       `Quote ID ${paidApplication}`,
       expect.stringMatching(/^Date \S.*\d/),
     ]);
+    await expectAccessible(page, `${code} resume popup, the applications found`);
     await shoot(page, `${code}-resume`);
   });
 
@@ -157,6 +168,7 @@ describe.each(plans.map((plan) => [plan.config.productId, plan] as const))('%s',
         wanted.push(`${table.person} ${c.name}: ${expected}`);
       }
     }
+    await expectAccessible(page, `${code} ${form.id} with messages under the dates`);
     expect(seen).toEqual(wanted);
     expect(new URL(page.url()).pathname).toBe(journeyPath(plan));
   }, 90_000);

@@ -11,6 +11,7 @@ import { toDisplayDate } from '../../src/journey/formatValue.ts';
 import { buildQuoteRequest } from '../../src/journey/quote/quoteRequest.ts';
 import type { QuoteSections } from '../../src/journey/quote/requestQuote.ts';
 import { createApiClient, type ApiClient } from '../../src/api/apiClient.ts';
+import { expectAccessible } from './axe.ts';
 import { launchBrowser, REPO_ROOT, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
 /**
@@ -316,14 +317,17 @@ const figure = (page: Page, label: string) =>
     .filter({ has: page.locator('dt', { hasText: label }) })
     .locator('dd');
 
+/** Screenshots at phone and desktop widths, each checked by axe. */
 async function shoot(page: Page, name: string) {
   // On a 390 px phone nothing may scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, `proposal page ${name}`);
   // The brand bar is sticky: from the top, a full-page screenshot shows it where the visitor does.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOTS, `proposal-${name}-phone.png`), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: join(SCREENSHOTS, `proposal-${name}-desktop.png`), fullPage: true });
+  await expectAccessible(page, `proposal page ${name} on a desktop`);
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
@@ -428,6 +432,7 @@ describe('proposal page', () => {
       1,
     );
     expect((await stored(page)).paymentDetails).toMatchObject({ payMode: 'BASBA', basbastatus: 'success' });
+    await expectAccessible(page, 'proposal page basba-blocked');
   });
 
   it('#/thank-you: the numbers, what happens next, the benefit illustration and the way home', async () => {
@@ -485,10 +490,12 @@ describe('proposal page', () => {
       .toBe('Bank details — FATCA details');
     await page.evaluate(() => (window.location.hash = '#/review-upload-doc/upload-doc?type=secondary'));
     await page.getByRole('heading', { level: 1, name: 'Upload documents — secondary life' }).waitFor();
+    await expectAccessible(page, 'proposal page upload-doc secondary');
     await page.evaluate(() => (window.location.hash = '#/bank-details/'));
     await page.getByRole('heading', { level: 1, name: 'Bank details — Bank account' }).waitFor();
     await page.evaluate(() => (window.location.hash = '#/registration-unsuccesful'));
     await page.getByRole('heading', { level: 1, name: 'Proposal registration' }).waitFor();
+    await expectAccessible(page, 'proposal page registration-unsuccesful');
     await page.evaluate(() => (window.location.hash = '#/no-such-step'));
     await page.getByRole('heading', { level: 1, name: 'Bank details', exact: true }).waitFor();
     expect(new URL(page.url()).hash).toBe('#/');
@@ -528,6 +535,7 @@ describe('proposal page', () => {
     );
     expect(refreshes).toEqual([404]);
     await page.screenshot({ path: join(SCREENSHOTS, 'proposal-refresh-failed-phone.png') });
+    await expectAccessible(page, 'proposal page, the refresh-failed popup');
     await page.keyboard.press('Escape');
     await popup.waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 2, name: 'Your application is saved' }).waitFor();

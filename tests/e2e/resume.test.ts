@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { format, subYears } from 'date-fns';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { launchBrowser, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
 /** 'Continue your Application': the resume dialog and the automatic resume, in real Chromium (issue 5). */
@@ -86,10 +87,13 @@ function resumeCalls(page: Page): string[] {
   return calls;
 }
 
+/** A screenshot at phone and desktop widths, each checked by axe. */
 async function shoot(page: Page, name: string) {
+  await expectAccessible(page, `T54 ${name}`);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`) });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-desktop.png`) });
+  await expectAccessible(page, `T54 ${name} on a desktop`);
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
@@ -197,6 +201,7 @@ describe('resume dialog', () => {
     expect(await proceed(page).isDisabled()).toBe(true);
     await dialogOf(page).getByRole('status').filter({ hasText: 'Looking for your application…' }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'resume-dialog-busy-phone.png') });
+    await expectAccessible(page, 'T54 resume-dialog-busy');
     await expect.poll(() => dialogMessage(page).textContent()).toBe('Please enter valid credential');
     expect(await proceed(page).isDisabled()).toBe(false);
     await shoot(page, 'resume-dialog-no-match');
@@ -314,5 +319,32 @@ describe('resuming a saved application', () => {
     await applicationInput(dialog).fill(proposalNumber);
     await proceed(page).click();
     await expectResumed(page, quoteId);
+  });
+
+  it('plan details list the other quotes this device made, each one tap away', async () => {
+    // A new tab of the browser that made the application starts a second one.
+    const page = await owner.context().newPage();
+    await page.goto(server.baseUrl + JOURNEY);
+    await page.getByRole('heading', { name: BASIC_TITLE }).waitFor();
+    await page.getByLabel('Full Name').fill('Sunita Devi');
+    await page.getByLabel('Date of Birth').fill(format(subYears(new Date(), 58), 'ddMMyyyy'));
+    await page.getByLabel('Mobile Number').fill('9812345620');
+    await page.getByLabel('Email ID').fill('sunita.devi@gmail.com');
+    await page
+      .locator('label')
+      .filter({ hasText: /^Female$/ })
+      .click();
+    await page.getByRole('checkbox', { name: /I authorise/ }).check({ force: true });
+    // (The strip above the form offers the previous quote's own Continue: this is the form's.)
+    await page.locator('.bf-step-actions button[type="submit"]').click();
+    await page.getByRole('heading', { name: PLAN_TITLE }).waitFor();
+    const list = page.getByRole('region', { name: 'Your previous quotes' });
+    await list.getByText(`Quote ID ${quoteId}`).waitFor();
+    expect(await list.getByRole('button', { name: `Open quote ${quoteId}` }).count()).toBe(1);
+    await expectAccessible(page, 'T54 plan-details with the previous quotes');
+    await list.getByRole('button', { name: `Open quote ${quoteId}` }).click();
+    await page.locator('.bf-quote-id').filter({ hasText: quoteId }).waitFor();
+    await expect.poll(async () => (await savedState(page)).applicationNumber).toBe(quoteId);
+    await page.close();
   });
 });

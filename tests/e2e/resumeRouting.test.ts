@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { BUILT_INDEX, launchBrowser, SCREENSHOTS, PHONE } from './harness.ts';
 import { createTestApi, DATABASES, type TestApi } from '../integration/api/testApp.ts';
 import {
@@ -245,6 +246,7 @@ describe('back from the gateway', () => {
       .waitFor();
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     expect(new URL(page.url()).search).toBe('');
+    await expectAccessible(page, 'T54 make-payment, the payment not confirmed yet');
   });
 });
 
@@ -278,6 +280,7 @@ describe('resume refusals show the §8 messages', () => {
     await seed(api, created.applicationNo, 'policy_start_date = $2::date', [indiaDaysAgo(31)]);
     await refused(created, 'The Application Number has expired. Please start a new application.');
     await page.screenshot({ path: join(SCREENSHOTS, 'resume-expired-phone.png') });
+    await expectAccessible(page, 'T54 resume popup refusing an expired application');
   });
 
   it('no such application, or the wrong email', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { BUILT_INDEX, launchBrowser, startServer, type RunningServer } from './harness.ts';
 
 /** The product starts, serves its SPA shell and health check, and keeps API 404s as JSON. */
@@ -48,6 +49,24 @@ describe('smoke', () => {
       expect(cspViolations).toEqual([]);
     },
   );
+
+  it("says 'Page not found' at an address that is no page, and links to every plan", async () => {
+    await page.goto(`${server.baseUrl}/no-such-plan/`);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'See all plans' }).getAttribute('href')).toBe('/');
+    await expectAccessible(page, 'page not found');
+  });
+
+  it("a plan page whose files do not load says so and offers 'Try again'", async () => {
+    await page.route('**/assets/plan-T54-*', (route) => route.abort('connectionreset'));
+    await page.goto(`${server.baseUrl}/retirement-plans/guaranteed-pension-plan/`);
+    await page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain(
+      'We could not load the Guaranteed Pension Plan page',
+    );
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+    await expectAccessible(page, 'a plan page that failed to load');
+  });
 
   it('answers /healthz with JSON', async () => {
     const response = await page.goto(`${server.baseUrl}/healthz`);

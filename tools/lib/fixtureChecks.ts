@@ -21,10 +21,10 @@ export function checkFixtures(
     const where = `cases/${index} "${fixture.name}"`;
     const data = resolveFixtureData(fixture.data);
     const actual = Object.fromEntries(
-      validateData(loaded.schema, data, { uiSchema: loaded.uiSchema }).errors.map((e) => [
-        e.field,
-        e.message,
-      ]),
+      validateData(loaded.schema, data, {
+        uiSchema: loaded.uiSchema,
+        validator: loaded.validator,
+      }).errors.map((e) => [e.field, e.message]),
     );
     for (const [field, message] of Object.entries(fixture.errors)) {
       if (actual[field] === undefined)

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../../src/plans/nodePlanSource.ts';
 import type { PlanFiles } from '../../engine/plan/types.ts';
 import type { PlanSources } from './planChecks.ts';
 import type { Problem } from './problem.ts';
+import { validatorsPath } from './generatedValidators.ts';
 
 /**
  * Everything plans:validate checks, read from a schemas/ folder. A plan folder with a file
@@ -13,7 +14,10 @@ export function loadSources(root: string): PlanSources {
   const json = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8'));
   const plans: Record<string, PlanFiles> = {};
   const unreadable: Problem[] = [];
+  const generatedValidators: Record<string, string | undefined> = {};
   for (const code of listPlanCodes(root)) {
+    const generated = validatorsPath(root, code);
+    generatedValidators[code] = existsSync(generated) ? readFileSync(generated, 'utf8') : undefined;
     try {
       plans[code] = readPlanFiles(code, root);
     } catch (error) {
@@ -35,6 +39,7 @@ export function loadSources(root: string): PlanSources {
     },
     common: readCommonDocuments(root),
     plans,
+    generatedValidators,
     unreadable,
   };
 }

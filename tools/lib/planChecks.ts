@@ -4,6 +4,7 @@ import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
 import type { LoadedPlan, PlanConfig, PlanFiles } from '../../engine/plan/types.ts';
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
 import { configureAjv } from '../../engine/validation/configureAjv.ts';
+import { compilingValidators } from '../../engine/validation/createFormValidator.ts';
 import { createJourneyMachine } from '../../engine/machine/createJourneyMachine.ts';
 import type { PlanContent } from '../../src/plans/planContent.ts';
 import { checkAgeRules } from './ageRuleChecks.ts';
@@ -11,6 +12,7 @@ import { checkContent } from './contentChecks.ts';
 import { checkHelpTexts } from './helpTextChecks.ts';
 import { checkLandingExample } from './exampleChecks.ts';
 import { checkFixtures } from './fixtureChecks.ts';
+import { checkGeneratedValidators } from './generatedValidators.ts';
 import { checkMachine } from './machineChecks.ts';
 import { checkBasis, checkPlanNames } from './nameChecks.ts';
 import { checkOfferRules } from './offerRuleChecks.ts';
@@ -34,6 +36,11 @@ export interface PlanSources {
   metaSchemas: { plan: JsonSchema; machine: JsonSchema; fixtures: JsonSchema; content: JsonSchema };
   common: JsonSchema[];
   plans: Record<string, PlanFiles>;
+  /**
+   * Each plan folder's generated validators (validators.generated.js) as read, undefined when
+   * missing; without this map the generated files are not checked.
+   */
+  generatedValidators?: Record<string, string | undefined>;
   /** Plan folders whose files could not be read (e.g. a JSON syntax error), already as problems. */
   unreadable?: Problem[];
 }
@@ -88,7 +95,12 @@ function checkEntry(file: string, config: PlanConfig, plan: LoadedPlan): Problem
   ];
 }
 
-function checkPlan(code: string, files: PlanFiles, c: Checkers): Problem[] {
+function checkPlan(
+  code: string,
+  files: PlanFiles,
+  c: Checkers,
+  generated: { code: string | undefined } | undefined,
+): Problem[] {
   const problems: Problem[] = [];
   const at = (path: string) => `plans/${code}/${path}`;
   const config = files['plan.json'] as PlanConfig | undefined;
@@ -117,7 +129,7 @@ function checkPlan(code: string, files: PlanFiles, c: Checkers): Problem[] {
 
   let plan: LoadedPlan;
   try {
-    plan = buildPlan(files, c.common);
+    plan = buildPlan(files, c.common, compilingValidators);
   } catch (error) {
     return [...problems, { file: at('plan.json'), where: '/steps', message: (error as Error).message }];
   }
@@ -150,7 +162,9 @@ function checkPlan(code: string, files: PlanFiles, c: Checkers): Problem[] {
     }),
   );
   try {
-    createActor(createJourneyMachine(plan.machine), { input: { application: {} as never } })
+    createActor(createJourneyMachine(plan.machine, { matchesSchema: plan.matchesSchema }), {
+      input: { application: {} as never },
+    })
       .start()
       .stop();
   } catch (error) {
@@ -193,6 +207,9 @@ function checkPlan(code: string, files: PlanFiles, c: Checkers): Problem[] {
       else if (!c.validateFixtures(fixtures)) problems.push(...ajvProblems(file, c.validateFixtures.errors));
       else problems.push(...checkFixtures(file, fixtures, step, stepId));
     }
+  }
+  if (generated && !problems.some((p) => p.message.startsWith('strict compile:'))) {
+    problems.push(...checkGeneratedValidators(code, plan, generated.code));
   }
   problems.push(...checkAgeRules(code, plan));
   problems.push(...checkPremiumRules(code, plan, files, calculator));
@@ -241,7 +258,14 @@ export function checkPlans(sources: PlanSources, registries: Registries = defaul
   };
   for (const [code, files] of Object.entries(sources.plans)) {
     try {
-      problems.push(...checkPlan(code, files, checkers));
+      problems.push(
+        ...checkPlan(
+          code,
+          files,
+          checkers,
+          sources.generatedValidators ? { code: sources.generatedValidators[code] } : undefined,
+        ),
+      );
     } catch (error) {
       problems.push({
         file: `plans/${code}`,

@@ -40,6 +40,9 @@ export function checkUiSchemaFields(
   return problems;
 }
 
+/** RJSF's markdown switches; the browser build renders their text plain (vite.config.ts). */
+const MARKDOWN_OPTIONS = ['enableMarkdownInDescription', 'enableMarkdownInHelp'];
+
 /**
  * Widget, field and lookup names a uiSchema uses, wherever they sit (in a field's options,
  * in a `when` rule's `set`), are registered: a misspelt widget renders nothing in the browser.
@@ -69,6 +72,13 @@ export function checkUiSchemaNames(file: string, ui: unknown, registries: Regist
         unknown(at, 'widget', value, registries.widgets);
       } else if (key === 'ui:field' && typeof value === 'string' && !registries.fields.includes(value)) {
         unknown(at, 'field', value, registries.fields);
+      } else if (MARKDOWN_OPTIONS.includes(key.replace(/^ui:/, ''))) {
+        problems.push({
+          file,
+          where: at,
+          message:
+            'markdown is not rendered: the journey shows descriptions and help as plain text (engine/form/plainMarkdown.tsx)',
+        });
       } else if (key === 'lookup' && path.endsWith('ui:options')) {
         const name = typeof value === 'string' ? value : (value as { name?: unknown } | null)?.name;
         if (typeof name !== 'string') {

@@ -1,13 +1,19 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { getDefaultFormState } from '@rjsf/utils';
 import { StepFailure, type PlanAdapter } from '../../../engine/plan/adapter.ts';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
 import { activeMeta, createJourneyMachine } from '../../../engine/machine/createJourneyMachine.ts';
-import { createApplicationStore, dataMappingKey } from '../../../engine/state/applicationStore.ts';
+import {
+  createApplicationStore,
+  dataMappingKey,
+  persistOnPageHide,
+} from '../../../engine/state/applicationStore.ts';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
+import { changedForMachine, machineReads } from '../../../engine/machine/guardReads.ts';
 import { stepSubmitAction } from '../../../engine/state/stepActions.ts';
 import { StepForm, type StepData } from '../../../engine/form/StepForm.tsx';
-import { formValidator } from '../../../engine/validation/createFormValidator.ts';
 import { templates, widgets } from '../../../widgets/registry.ts';
 import { journeyBase } from '../planRegistry.ts';
 import { proposalUrl } from './proposalUrl.ts';
@@ -33,6 +39,12 @@ const COULD_NOT_PROCESS = MESSAGES.notProcessed;
 /** Spec 02 §9: the pause before routing a resumed application by its stage, and before the pay-later redirect. */
 const RESUME_DELAY_MS = 100;
 
+/** Typing writes the application to session storage once the keys pause this long (and when the page hides). */
+const PERSIST_DELAY_MS = 300;
+
+const applicationNumberOf = (state: ApplicationState) => state.applicationNumber;
+const capabilityOf = (state: ApplicationState) => state.capability;
+
 /**
  * One plan's journey: the application store (session storage), the plan's machine
  * deciding which screen a path shows, and the step form of that screen.
@@ -48,13 +60,26 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     [journeyRoot, hashMode],
   );
   const store = useMemo(
-    () => createApplicationStore({ storage: services.session, key: dataMappingKey(config.productId) }),
+    () =>
+      createApplicationStore({
+        storage: services.session,
+        key: dataMappingKey(config.productId),
+        persistDelayMs: PERSIST_DELAY_MS,
+      }),
     [config.productId, services.session],
   );
+  useEffect(() => persistOnPageHide(store, window), [store]);
   // An entry link (spec 02 §2.1) fills the application before anything reads it.
-  const [entryData] = useState(() => takeEntryLink(plan, store));
-  const application = useSyncExternalStore(store.subscribe, store.getState);
-  const machine = useMemo(() => createJourneyMachine(plan.machine, adapter.machine), [plan, adapter]);
+  const [entryData] = useState(() => takeEntryLink(plan, store, services.openSealed));
+  // Slices, so a keystroke re-renders the journey only through the step's own data.
+  const applicationNumber = useStoreSelector(store, applicationNumberOf);
+  const capability = useStoreSelector(store, capabilityOf);
+  const headerSession = useMemo(() => ({ applicationNumber, capability }), [applicationNumber, capability]);
+  const machine = useMemo(
+    () => createJourneyMachine(plan.machine, { ...adapter.machine, matchesSchema: plan.matchesSchema }),
+    [plan, adapter],
+  );
+  const machineInputs = useMemo(() => machineReads(plan.machine, adapter.machine), [plan, adapter]);
   const actor = useActorRef(machine, { input: { application: store.getState() } });
   const meta = useSelector(actor, (snapshot) => activeMeta(snapshot));
   const location = useLocation();
@@ -62,10 +87,16 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   const [busy, setBusy] = useState<false | 'saving' | 'leaving'>(false);
   const [notice, setNotice] = useState<string>();
 
-  useEffect(
-    () => store.subscribe(() => actor.send({ type: 'APPLICATION.UPDATED', application: store.getState() })),
-    [store, actor],
-  );
+  // The machine hears of a change only where its guards read (a keystroke in a name does not reach it).
+  useEffect(() => {
+    const sync = () => {
+      const application = store.getState();
+      if (changedForMachine(machineInputs, actor.getSnapshot().context.application, application))
+        actor.send({ type: 'APPLICATION.UPDATED', application });
+    };
+    sync();
+    return store.subscribe(sync);
+  }, [store, actor, machineInputs]);
 
   // Back from the payment gateway or the proposal page (the browser's back-forward cache
   // restores this page as it was left): the loader of that departure is over.
@@ -86,7 +117,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   const step = meta?.step ? plan.steps[meta.step] : undefined;
   const bind = useMemo(() => step?.definition.bind ?? {}, [step]);
   const selectBound = useMemo(() => createBoundSelector(bind, step?.schema), [bind, step]);
-  const formData = selectBound(application);
+  const boundData = useStoreSelector(store, selectBound);
   const Panel = step ? adapter.panels?.[step.id] : undefined;
   const LandingPanel = adapter.landingPanel;
   // The landing sections and the product identification footer show only on the first screen (spec 02 §2.1).
@@ -94,29 +125,44 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   const content = plan.content as PlanContent | undefined;
 
   // Entering a step fills what the visitor has not chosen with the schema's defaults, in
-  // the application state itself, so calls made from the step (a quote) see them too.
-  useEffect(() => {
-    if (!step) return;
+  // the application state itself, so calls made from the step (a quote) see them too. They
+  // are derived once as the step opens (typing never re-derives them here), and the form opens
+  // on them, so it has nothing of its own to fill and report.
+  const opened = useMemo(() => {
+    if (!step) return undefined;
     const current = selectBound(store.getState());
     const filled = getDefaultFormState(
-      formValidator(),
+      step.validator,
       step.schema,
       current,
       step.schema,
       false,
       DEFAULTS_BEHAVIOUR,
     ) as StepData;
+    return { current, filled };
+  }, [step, selectBound, store]);
+  useLayoutEffect(() => {
+    if (!step || !opened) return;
     for (const [field, pointer] of Object.entries(step.definition.bind)) {
-      if (JSON.stringify(filled[field]) !== JSON.stringify(current[field])) {
-        store.dispatch({ type: 'setAt', pointer, value: filled[field] });
+      if (JSON.stringify(opened.filled[field]) !== JSON.stringify(opened.current[field])) {
+        store.dispatch({ type: 'setAt', pointer, value: opened.filled[field] });
       }
     }
-  }, [step, selectBound, store]);
+  }, [step, opened, store]);
+  const formData = opened && boundData === opened.current ? opened.filled : boundData;
+  const submitLabel = useStoreSelector(
+    store,
+    useCallback(
+      (state: ApplicationState) => (step ? adapter.submitLabel?.(step.id, state) : undefined),
+      [adapter, step],
+    ),
+  );
 
   const handleChange = useCallback(
     (data: StepData) => {
+      // What the visitor types is saved once they pause (and when the page hides), not per key.
       for (const [field, pointer] of Object.entries(bind)) {
-        store.dispatch({ type: 'setAt', pointer, value: data[field] });
+        store.dispatch({ type: 'setAt', pointer, value: data[field] }, { typing: true });
       }
     },
     [bind, store],
@@ -148,12 +194,15 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
         }
         // The adapter sent the browser to another page (a payment gateway): keep the loader up.
         if (outcome === 'left') {
+          store.flush();
           setBusy('leaving');
           return;
         }
         setBusy(false);
         if (outcome && typeof outcome === 'object') setNotice(outcome.notice);
       }
+      // A submitted step is saved at once, not after the typing pause.
+      store.flush();
       const before = actor.getSnapshot();
       actor.send({ type: 'NEXT' });
       const after = actor.getSnapshot();
@@ -193,6 +242,8 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
       if (after.value === before.value && type !== 'RESUME') return false;
       const target = activeMeta(after);
       if (target?.proposalRoute !== undefined) {
+        // The proposal page reads the application from session storage.
+        store.flush();
         setBusy('leaving');
         window.location.assign(proposalUrl(config, target.proposalRoute));
       } else {
@@ -200,7 +251,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
       }
       return true;
     },
-    [actor, addressFor, config],
+    [actor, addressFor, config, store],
   );
 
   /**
@@ -224,14 +275,26 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     [follow, store],
   );
 
-  return (
-    <>
+  // Elements made once per change of what they show, so a keystroke in the step does not re-render them.
+  const header = useMemo(
+    () => (
       <JourneyHeader
         plan={plan}
-        application={application}
+        application={headerSession}
         kept={adapter.keptApplications}
         onResumed={resumeApplication}
       />
+    ),
+    [plan, headerSession, adapter.keptApplications, resumeApplication],
+  );
+  const panel = useMemo(
+    () => step && Panel && <Panel stepId={step.id} plan={plan} store={store} goTo={goTo} follow={follow} />,
+    [Panel, step, plan, store, goTo, follow],
+  );
+
+  return (
+    <>
+      {header}
       <div className="bf-journey">
         <SidePanel config={config} />
         <main className="bf-journey__main" id="main">
@@ -245,24 +308,24 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
                 key={step.id}
                 step={step}
                 formData={formData}
-                validator={formValidator()}
+                validator={step.validator}
                 widgets={widgets}
                 templates={templates}
                 onChange={handleChange}
                 onSubmit={handleSubmit}
                 busy={busy !== false}
                 lookups={adapter.lookups}
-                submitLabel={adapter.submitLabel?.(step.id, application)}
+                submitLabel={submitLabel}
               >
-                {Panel && <Panel stepId={step.id} plan={plan} store={store} goTo={goTo} follow={follow} />}
+                {panel}
               </StepForm>
             ) : (
               <div role="status" className="bf-not-open">
                 <h1 className="bf-step-title">Your application is saved</h1>
                 <p>
                   This step of the online journey is not available yet.
-                  {application.applicationNumber
-                    ? ` Your Quote ID is ${application.applicationNumber}; you can come back to it from this device at any time.`
+                  {applicationNumber
+                    ? ` Your Quote ID is ${applicationNumber}; you can come back to it from this device at any time.`
                     : ''}
                 </p>
               </div>
@@ -281,7 +344,9 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
         </main>
       </div>
       {onLanding && content?.productIdentification && (
-        <p className="bf-product-id">{content.productIdentification.text}</p>
+        <section className="bf-product-id" aria-label="Product identification">
+          <p>{content.productIdentification.text}</p>
+        </section>
       )}
       {(busy || entering) && (
         <div className="bf-busy-overlay">

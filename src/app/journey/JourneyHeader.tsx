@@ -20,7 +20,8 @@ export function JourneyHeader({
   onResumed,
 }: {
   plan: LoadedPlan;
-  application: ApplicationState;
+  /** What the header shows and resumes with: the Quote ID and its capability. */
+  application: Pick<ApplicationState, 'applicationNumber' | 'capability'>;
   kept: KeptApplications | undefined;
   onResumed: (saved: Record<string, unknown>, access: ResumeAccess) => void;
 }) {

@@ -7,14 +7,14 @@ import { BrandBar } from '../BrandBar.tsx';
 import { PageLoadFailed } from '../PageLoadFailed.tsx';
 import { Loader } from './Loader.tsx';
 import { Journey } from './Journey.tsx';
-import { browserApi } from '../../api/browserApi.ts';
+import { browserApi, loadSealedOpener } from '../../api/browserApi.ts';
 import { JourneyServicesContext, type JourneyServices } from '../../journey/JourneyServices.ts';
 import { createStandardAdapter } from '../../journey/standardAdapter.ts';
 
 /** Loads the plan's chunk (and its adapter, for a plan that has one), then runs the standard journey. */
 export function JourneyPage({ config }: { config: PlanConfig }) {
-  const [plan, setPlan] = useState<{ plan: LoadedPlan; adapter: PlanAdapter }>();
-  const services = useMemo<JourneyServices>(
+  const [plan, setPlan] = useState<{ plan: LoadedPlan; adapter: PlanAdapter; services: JourneyServices }>();
+  const services = useMemo<Omit<JourneyServices, 'openSealed'>>(
     () => ({
       api: browserApi(),
       session: window.sessionStorage,
@@ -29,12 +29,18 @@ export function JourneyPage({ config }: { config: PlanConfig }) {
   useEffect(() => {
     let live = true;
     const loadAdapter = config.adapter === undefined ? () => Promise.resolve({}) : adapters[config.adapter];
+    // An entry link with sealed details needs the envelope before the journey reads it.
+    const sealed = new URLSearchParams(window.location.search).has('details');
     Promise.all([
       loadPlan(config),
       loadAdapter ? loadAdapter() : Promise.reject(new Error(`No adapter "${config.adapter}"`)),
+      sealed ? loadSealedOpener() : Promise.resolve(() => undefined),
     ]).then(
-      ([loaded, extra]) =>
-        live && setPlan({ plan: loaded, adapter: createStandardAdapter(loaded, services, extra) }),
+      ([loaded, extra, openSealed]) => {
+        if (!live) return;
+        const all = { ...services, openSealed };
+        setPlan({ plan: loaded, adapter: createStandardAdapter(loaded, all, extra), services: all });
+      },
       (reason: unknown) => live && setError(reason instanceof Error ? reason : new Error(String(reason))),
     );
     return () => {
@@ -66,7 +72,7 @@ export function JourneyPage({ config }: { config: PlanConfig }) {
     );
   }
   return (
-    <JourneyServicesContext.Provider value={services}>
+    <JourneyServicesContext.Provider value={plan.services}>
       <Journey plan={plan.plan} adapter={plan.adapter} />
     </JourneyServicesContext.Provider>
   );

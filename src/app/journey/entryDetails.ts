@@ -1,11 +1,9 @@
 import { getDefaultFormState } from '@rjsf/utils';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
-import { formValidator } from '../../../engine/validation/createFormValidator.ts';
 import { getByPointer } from '../../../engine/schema/pointer.ts';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { validateData } from '../../../engine/validation/validateData.ts';
 import type { StepData } from '../../../engine/form/StepForm.tsx';
-import { openSealed } from '../../api/browserApi.ts';
 import { createBoundSelector } from './boundData.ts';
 
 /*
@@ -14,7 +12,7 @@ import { createBoundSelector } from './boundData.ts';
  * holder's basic details as JSON, either base64url-encoded or sealed with the envelope.
  */
 
-type Opener = (text: string) => unknown;
+export type Opener = (text: string) => unknown;
 
 function fromBase64Url(text: string): string | undefined {
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(text)) return undefined;
@@ -81,6 +79,7 @@ export function plainFields(details: Record<string, unknown>): Record<string, st
 export function takeEntryLink(
   plan: LoadedPlan,
   store: ApplicationStore,
+  openSealed: Opener,
   search = new URLSearchParams(window.location.search),
 ): StepData | undefined {
   const entry = plan.config.entry;
@@ -99,7 +98,7 @@ export function takeEntryLink(
   // What the link leaves out takes the step's defaults (country code 91, Individual, ...),
   // as it would on screen.
   const data = getDefaultFormState(
-    formValidator(),
+    step.validator,
     step.schema,
     createBoundSelector(step.definition.bind, step.schema)(store.getState()),
     step.schema,
@@ -109,5 +108,5 @@ export function takeEntryLink(
   for (const [field, pointer] of Object.entries(step.definition.bind)) {
     store.dispatch({ type: 'setAt', pointer, value: data[field] });
   }
-  return validateData(step.schema, data).valid ? data : undefined;
+  return validateData(step.schema, data, { validator: step.validator }).valid ? data : undefined;
 }

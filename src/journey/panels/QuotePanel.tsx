@@ -72,9 +72,9 @@ export function QuotePanel({ plan, store, params }: SharedPanelProps) {
                 How we calculated this
               </button>
               <div id={explanationId} hidden={!open}>
-                <h3 className="bf-quote__subtitle">Premium breakup</h3>
+                <h2 className="bf-quote__subtitle">Premium breakup</h2>
                 <Rows rows={response.breakup} className="bf-quote__breakup" />
-                <h3 className="bf-quote__subtitle">How we calculated this</h3>
+                <h2 className="bf-quote__subtitle">How we calculated this</h2>
                 <Rows rows={response.explanation} className="bf-quote__breakup" />
               </div>
             </div>

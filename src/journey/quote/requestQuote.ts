@@ -24,19 +24,35 @@ export interface QuoteSections {
 const isoDay = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-/** Whether every step the quote reads (plan.json quote.steps) holds valid data. */
-export function quoteInputsValid(plan: LoadedPlan, application: unknown): boolean {
+/**
+ * The data of each step the quote reads (plan.json quote.steps), assembled from the application
+ * by the step's bind map; undefined for a step the plan does not have. The values are the
+ * application's own objects, so an unchanged step gives identical values (see useQuote's memo).
+ */
+export function quoteStepValues(plan: LoadedPlan, application: unknown): unknown[] {
+  return (plan.config.quote?.steps ?? []).flatMap((id) => {
+    const step = plan.steps[id];
+    if (!step) return [undefined];
+    return Object.values(step.definition.bind).map((pointer) => getByPointer(application, pointer));
+  });
+}
+
+/** Whether every step the quote reads holds valid data, given quoteStepValues' values. */
+export function quoteStepsValid(plan: LoadedPlan, values: readonly unknown[]): boolean {
+  let next = 0;
   return (plan.config.quote?.steps ?? []).every((id) => {
     const step = plan.steps[id];
     if (!step) return false;
     const data = Object.fromEntries(
-      Object.entries(step.definition.bind).map(([field, pointer]) => [
-        field,
-        getByPointer(application, pointer),
-      ]),
+      Object.keys(step.definition.bind).map((field) => [field, values[next++]]),
     );
-    return validateData(step.schema, data, { uiSchema: step.uiSchema }).valid;
+    return validateData(step.schema, data, { uiSchema: step.uiSchema, validator: step.validator }).valid;
   });
+}
+
+/** Whether every step the quote reads (plan.json quote.steps) holds valid data. */
+export function quoteInputsValid(plan: LoadedPlan, application: unknown): boolean {
+  return quoteStepsValid(plan, quoteStepValues(plan, application));
 }
 
 /** Whether the application's stored quote is for what it holds now. */

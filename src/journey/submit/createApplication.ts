@@ -5,23 +5,10 @@ import { splitName } from '../names.ts';
 import { toDisplayDate } from '../formatValue.ts';
 import type { JourneyServices } from '../JourneyServices.ts';
 import { rememberQuote } from '../previousQuotes.ts';
-import { reportStage } from './reportStage.ts';
 import { choicesThatFit } from './planFit.ts';
 import { setAtPointer } from '../../../engine/state/applicationState.ts';
 
 type Person = Record<string, unknown>;
-
-function leadIdFrom(answer: unknown): string {
-  const response = (answer as { Eterm_CRM_Lead_Resp?: { Status?: string; StatusMessage?: string } })
-    .Eterm_CRM_Lead_Resp;
-  if (!response?.Status) throw new StepFailure(MESSAGES.leadFailed);
-  return (
-    String(response.StatusMessage ?? '')
-      .trim()
-      .split(/\s+/)
-      .pop() ?? ''
-  );
-}
 
 /** The server's first field message for a refusal it explained, else the given words. */
 function refusal(error: unknown, otherwise: string): StepFailure {
@@ -86,9 +73,10 @@ async function updateApplication(
 }
 
 /**
- * Basic details Continue (spec 02 §4.4): creates the lead, then the application, then
- * (unless the utm source contains c2c) the campaign update, or the sampark lead for c2c;
- * keeps the application as the newest previous quote and reports stage Lead. On an
+ * Basic details Continue (spec 02 §4.4): one call after the token. The server creates the
+ * application and, in the same transaction, records the lead, the campaign update (or the
+ * sampark lead for a c2c utm source) and the stage report, delivering them to the CRM
+ * through its outbox. Keeps the application as the newest previous quote. On an
  * application that exists already, updates it instead.
  */
 export async function createApplication(
@@ -111,36 +99,19 @@ export async function createApplication(
     utm_content: search.get('utm_content') ?? '',
     utm_campaign: search.get('utm_campaign') ?? '',
   };
-  const c2c = utm.utm_source.toLowerCase().includes('c2c');
 
-  let leadId: string;
-  try {
-    leadId = leadIdFrom(
-      await api.post('/buyonlineoauth/leads/create', {
-        ...names,
-        gender: holder.gender,
-        mobilenumber: holder.mobileNumber,
-        emailid: holder.emailId,
-        DOB: holder.dateOfBirth,
-        productname: config.productName,
-      }),
-    );
-  } catch (error) {
-    throw refusal(error, MESSAGES.leadThrew);
-  }
-
-  const basicDetails = { policyHolder: { ...holder, ...names, leadId, ...utm }, insuredPerson: insured };
+  const policyHolder = { ...holder, ...names, ...utm };
   let created: {
     status?: string;
     applicationNo?: string;
     proposalNumber?: string;
     capability?: string;
     version?: number;
+    leadId?: string;
   };
   try {
     created = await api.post('/buyonlineoauth/applications/create', {
-      basicDetails,
-      leadId,
+      basicDetails: { policyHolder, insuredPerson: insured },
       ...utm,
       dateOfBirth: toDisplayDate(holder.dateOfBirth),
       emailId: holder.emailId,
@@ -150,54 +121,17 @@ export async function createApplication(
       planCode: config.planCode,
       applicationNumber: '',
       productUIN: config.uin,
+      recordLead: true,
+      ...(report ? { stageReport: report } : {}),
     });
   } catch (error) {
     throw refusal(error, MESSAGES.notProcessed);
   }
-  if (created.status !== '200' || !created.applicationNo || !created.capability)
+  if (created.status !== '200' || !created.applicationNo || !created.capability || !created.leadId)
     throw new StepFailure(MESSAGES.notProcessed);
   const applicationNumber = created.applicationNo;
   const capability = created.capability;
-  let version = created.version ?? 1;
-
-  if (c2c) {
-    await api
-      .post('/buyonlineoauth/service/createSamparkLeadApi', {
-        command: 'leadpush',
-        data: [
-          {
-            first_name: names.firstname,
-            phone: holder.mobileNumber,
-            email: holder.emailId,
-            dob: holder.dateOfBirth,
-            field1: holder.gender,
-            field3: config.productName,
-            field4: utm.lead_source,
-          },
-        ],
-      })
-      .catch(() => undefined); // a failed sampark push is recorded server-side; the visitor goes on
-  } else {
-    try {
-      const updated = await api.post<{ status?: string; version?: number }>(
-        '/buyonlineoauth/applications/update-campaign',
-        {
-          applicationNumber,
-          basicDetails,
-          campaignId: utm.utm_campaign,
-          leadId,
-          planCode: config.planCode,
-          productName: config.productName,
-          version,
-        },
-        { capability },
-      );
-      if (updated.status !== '200') throw new StepFailure(MESSAGES.notProcessed);
-      version = updated.version ?? version;
-    } catch (error) {
-      throw error instanceof StepFailure ? error : new StepFailure(MESSAGES.notProcessed);
-    }
-  }
+  const leadId = created.leadId;
 
   store.dispatch({
     type: 'updateBasicDetails',
@@ -209,7 +143,7 @@ export async function createApplication(
     type: 'updateMapping',
     data: {
       capability,
-      version,
+      version: created.version ?? 1,
       proposalNumber: created.proposalNumber,
       productId: config.productId,
       userStage: 'basic-details',
@@ -220,8 +154,7 @@ export async function createApplication(
     capability,
     savedAt: services.now().toISOString(),
     previousQuoteData: {},
-    basicDetails: { policyHolder: basicDetails.policyHolder, insuredPerson: insured },
+    basicDetails: { policyHolder: { ...policyHolder, leadId }, insuredPerson: insured },
   });
-  if (report) reportStage(api, store.getState(), report);
   return undefined;
 }

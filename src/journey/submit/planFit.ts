@@ -56,8 +56,10 @@ export function choicesThatFit(
     if (step.id === editedStep || !holdsApplicationData(step)) continue;
     const own = Object.values(step.definition.bind).filter((pointer) => !editedBind.includes(pointer));
     if (!own.some((pointer) => filled(getByPointer(state, pointer)))) continue;
-    for (const error of validateData(step.schema, boundData(step, state), { uiSchema: step.uiSchema })
-      .errors) {
+    for (const error of validateData(step.schema, boundData(step, state), {
+      uiSchema: step.uiSchema,
+      validator: step.validator,
+    }).errors) {
       const [field, ...rest] = error.field.split('.');
       const pointer = step.definition.bind[field ?? ''];
       if (!pointer || rest.length === 0 || editedBind.includes(pointer)) continue;
@@ -71,7 +73,10 @@ export function choicesThatFit(
     const [place] = Object.values(popup.definition.bind);
     // An unbound popup (a lookup) holds no choice; one whose data is not in use is not checked.
     if (!place || !filled(getByPointer(state, place)) || !holds(popup.definition.when, state)) continue;
-    const { errors } = validateData(popup.schema, boundData(popup, state), { uiSchema: popup.uiSchema });
+    const { errors } = validateData(popup.schema, boundData(popup, state), {
+      uiSchema: popup.uiSchema,
+      validator: popup.validator,
+    });
     if (errors.length === 0) continue;
     state = setAtPointer(state, place, {});
     changed.push(

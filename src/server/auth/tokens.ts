@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/Db.ts';
 
 /*
@@ -36,14 +36,22 @@ export interface TokenService {
 
 const b64 = (value: Buffer | string) => Buffer.from(value).toString('base64url');
 
+/** Tokens whose signature has been checked, remembered so a session's every call is not an HMAC again. */
+const VERIFIED_LIMIT = 10_000;
+
 export function createTokenService(secret: string, now: () => number = () => Date.now()): TokenService {
-  const sign = (body: string) => createHmac('sha256', secret).update(body).digest();
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  const sign = (body: string) => createHmac('sha256', key).update(body).digest();
+  // Claims of tokens already found genuine, by token text; expiry is still checked on every use.
+  const verified = new Map<string, { exp: number }>();
   const issue = (claims: object) => {
     const body = b64(JSON.stringify(claims));
     return `${body}.${b64(sign(body))}`;
   };
   const verify = <T extends { exp: number }>(token: string | undefined): T | undefined => {
     if (typeof token !== 'string') return undefined;
+    const known = verified.get(token);
+    if (known) return known.exp * 1000 > now() ? (known as T) : undefined;
     const [body, mac, extra] = token.split('.');
     if (!body || !mac || extra !== undefined) return undefined;
     const expected = sign(body);
@@ -51,7 +59,10 @@ export function createTokenService(secret: string, now: () => number = () => Dat
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     try {
       const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as T;
-      return claims.exp * 1000 > now() ? claims : undefined;
+      if (!(claims.exp * 1000 > now())) return undefined;
+      if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
+      verified.set(token, Object.freeze(claims));
+      return claims;
     } catch {
       return undefined;
     }

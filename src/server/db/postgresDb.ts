@@ -9,7 +9,13 @@ export function assertSchemaName(schema: string): void {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
 }
 
-/** PostgreSQL through a connection pool. */
+/** How many distinct statements are kept prepared (the server's SQL is a fixed, small set). */
+const PREPARED_LIMIT = 500;
+
+/**
+ * PostgreSQL through a connection pool. A query with parameters runs as a named prepared
+ * statement: each pooled connection parses and plans it once, then only binds and executes.
+ */
 export async function createPostgresDb(
   connectionString: string,
   { max = 10, schema }: { max?: number; schema?: string } = {},
@@ -25,10 +31,20 @@ export async function createPostgresDb(
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
   await pool.query('SELECT 1');
+  const names = new Map<string, string>();
+  const statement = (sql: string, params: unknown[] | undefined) => {
+    if (params === undefined) return { text: sql };
+    let name = names.get(sql);
+    if (!name && names.size < PREPARED_LIMIT) {
+      name = `s${names.size + 1}`;
+      names.set(sql, name);
+    }
+    return name ? { name, text: sql, values: params } : { text: sql, values: params };
+  };
   return {
     kind: 'postgres',
     async query(sql, params) {
-      const result = await pool.query(sql, params as unknown[] | undefined);
+      const result = await pool.query(statement(sql, params as unknown[] | undefined));
       return { rows: result.rows };
     },
     async exec(sql) {
@@ -40,7 +56,7 @@ export async function createPostgresDb(
         await client.query('BEGIN');
         const tx: Queryable = {
           async query(sql, params) {
-            const result = await client.query(sql, params as unknown[] | undefined);
+            const result = await client.query(statement(sql, params as unknown[] | undefined));
             return { rows: result.rows };
           },
           async exec(sql) {

@@ -2,6 +2,7 @@ import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
 import { holds } from '../../../engine/plan/conditions.ts';
 import { getByPointer } from '../../../engine/schema/pointer.ts';
+import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
 import { validateData } from '../../../engine/validation/validateData.ts';
 import type { FieldError } from '../lib/httpErrorBody.ts';
 import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../../plans/nodePlanSource.ts';
@@ -15,7 +16,11 @@ let cache: Map<string, LoadedPlan> | undefined;
 export function serverPlans(): Map<string, LoadedPlan> {
   if (!cache) {
     const common = commonDocuments(readCommonDocuments());
-    cache = new Map(listPlanCodes().map((code) => [code, buildPlan(readPlanFiles(code), common)] as const));
+    cache = new Map(
+      listPlanCodes().map(
+        (code) => [code, buildPlan(readPlanFiles(code), common, compilingValidators)] as const,
+      ),
+    );
   }
   return cache;
 }
@@ -50,7 +55,10 @@ export function validateAgainstPlan(plan: LoadedPlan, state: Record<string, unkn
     if (popup ? !places.every(filled) : places[0] === undefined) continue;
     if (popup && !holds(step.definition.when, state)) continue;
     const data = Object.fromEntries(bind.map(([field, pointer]) => [field, getByPointer(state, pointer)]));
-    for (const error of validateData(step.schema, data, { uiSchema: step.uiSchema }).errors) {
+    for (const error of validateData(step.schema, data, {
+      uiSchema: step.uiSchema,
+      validator: step.validator,
+    }).errors) {
       const [field, ...rest] = error.field.split('.');
       const pointer = step.definition.bind[field ?? ''];
       const base = pointer ? pointer.replace(/^\//, '').split('/') : [field ?? ''];

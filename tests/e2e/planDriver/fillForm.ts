@@ -21,7 +21,10 @@ async function typeInto(scope: Page | Locator, id: string, text: string, emails 
   }
 }
 
-async function carryOut(scope: Page | Locator, action: FieldAction) {
+/** Called with a name for what is open while a popup of a field (a dropdown's list) is on screen. */
+export type WhileOpen = (what: string) => Promise<void>;
+
+async function carryOut(scope: Page | Locator, action: FieldAction, whileOpen?: WhileOpen) {
   switch (action.kind) {
     case 'type':
       return typeInto(scope, action.id, action.text, action.emails);
@@ -34,10 +37,12 @@ async function carryOut(scope: Page | Locator, action: FieldAction) {
         .click();
     case 'select': {
       await scope.locator(`button[id="${action.id}"]`).click();
-      await scope
-        .locator(`[id="${action.id}__listbox"]`)
-        .getByRole('option', { name: action.title, exact: true })
-        .click();
+      const listbox = scope.locator(`[id="${action.id}__listbox"]`);
+      if (whileOpen) {
+        await listbox.waitFor();
+        await whileOpen(`${action.id} list open`);
+      }
+      await listbox.getByRole('option', { name: action.title, exact: true }).click();
       return;
     }
     case 'check': {
@@ -53,11 +58,18 @@ async function carryOut(scope: Page | Locator, action: FieldAction) {
   }
 }
 
-/** Fills a form field by field; a field that fails names itself in the error. */
-export async function fillForm(scope: Page | Locator, actions: FieldAction[]): Promise<void> {
+/**
+ * Fills a form field by field; a field that fails names itself in the error. `whileOpen`,
+ * when given, is called while each dropdown's list is open (an accessibility check).
+ */
+export async function fillForm(
+  scope: Page | Locator,
+  actions: FieldAction[],
+  whileOpen?: WhileOpen,
+): Promise<void> {
   for (const action of actions) {
     try {
-      await carryOut(scope, action);
+      await carryOut(scope, action, whileOpen);
     } catch (error) {
       throw new Error(`filling ${action.id} (${action.kind}): ${(error as Error).message}`, { cause: error });
     }

@@ -7,6 +7,7 @@ import {
   readPlanFiles,
 } from '../../../src/plans/nodePlanSource.ts';
 import { resolveFixtureData } from '../../../tools/lib/fixtureDates.ts';
+import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
 
 /*
  * The plans a generic test walks, read the way the server and plans:validate read them
@@ -26,7 +27,7 @@ interface FixtureFile {
 /** Every plan folder under a schemas root, loaded and bundled as the server loads it. */
 export function loadPlans(root = DEFAULT_SCHEMAS_ROOT): LoadedPlan[] {
   const common = commonDocuments(readCommonDocuments(root));
-  return listPlanCodes(root).map((code) => buildPlan(readPlanFiles(code, root), common));
+  return listPlanCodes(root).map((code) => buildPlan(readPlanFiles(code, root), common, compilingValidators));
 }
 
 /** The steps of a plan in the order plan.json declares them (the journey's order). */

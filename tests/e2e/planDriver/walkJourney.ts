@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LoadedPlan, LoadedStep } from '../../../engine/plan/types.ts';
 import { holds } from '../../../engine/plan/conditions.ts';
+import { expectAccessible } from '../axe.ts';
 import { SCREENSHOTS } from '../harness.ts';
 import { fieldActions } from './fieldActions.ts';
 import { fillForm } from './fillForm.ts';
@@ -15,6 +16,8 @@ import { expectedReviewRows, typedState } from './reviewRows.ts';
  * catalogue's 'Get a quote' link, each step in plan.json's order is filled from its
  * "journey" fixture case, what the step's panels show is checked (the quote and its
  * breakup, the review rows), and its button pressed, up to the make-payment screen.
+ * axe checks every screen on the way: each step as it appears and once filled (the
+ * quote's breakup open), every dropdown's list while open, and the joint-life popup.
  */
 
 const STEP_TIMEOUT_MS = 20_000;
@@ -58,6 +61,7 @@ async function arrive(page: Page, plan: LoadedPlan, step: LoadedStep, first: boo
 /** A second life bound by a popup (the joint-life panel): added when the step's data chooses it. */
 async function addJointLife(
   page: Page,
+  audit: Audit,
   plan: LoadedPlan,
   step: LoadedStep,
   data: Fields,
@@ -75,7 +79,9 @@ async function addJointLife(
     throw new Error(`${plan.config.productId}: the ${popup.id} popup has no "journey" fixture case`);
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
-  await fillForm(dialog, fieldActions(popup, joint));
+  await audit(`${popup.id} popup`);
+  await fillForm(dialog, fieldActions(popup, joint), (open) => audit(`${popup.id} popup, ${open}`));
+  await audit(`${popup.id} popup filled`);
   await dialog.getByRole('button', { name: popup.definition.submitLabel, exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
   typed[popup.id] = joint;
@@ -136,20 +142,33 @@ async function checkReview(page: Page, plan: LoadedPlan, step: LoadedStep, typed
   }
 }
 
-/** From the catalogue to the make-payment screen, as a visitor, with a screenshot of each step. */
+/** An accessibility check of the page as it is now, named for a failure message. */
+type Audit = (screen: string) => Promise<void>;
+
+/**
+ * From the catalogue to the make-payment screen, as a visitor, with a screenshot of each
+ * step; with `audit`, axe checks each screen on the way.
+ */
 export async function walkToPayment(
   page: Page,
   baseUrl: string,
   plan: LoadedPlan,
   shots?: string,
+  audit = false,
 ): Promise<Walked> {
   const { config } = plan;
+  const check: Audit = audit
+    ? (screen) => expectAccessible(page, `${config.productId} ${screen}`)
+    : () => Promise.resolve();
   await page.goto(`${baseUrl}/`);
+  await page.getByRole('link', { name: `Get a quote for ${config.productName}` }).waitFor();
+  await check('catalogue');
   await page.getByRole('link', { name: `Get a quote for ${config.productName}` }).click();
   const typed: Record<string, Fields> = {};
   const steps = journeySteps(plan);
   for (const [index, step] of steps.entries()) {
     await arrive(page, plan, step, index === 0);
+    await check(index === 0 ? `${step.id} (first screen, with the landing content)` : step.id);
     if (step.definition.submit?.type === 'startPayment') {
       const applicationNumber = String((await savedState(page, plan)).applicationNumber ?? '');
       return { applicationNumber, payment: step, typed };
@@ -157,12 +176,14 @@ export async function walkToPayment(
     const data = journeyData(plan, step);
     if (!data) throw new Error(`${config.productId}: step ${step.id} has no "journey" fixture case`);
     // A step that cannot be filled leaves a picture of what the visitor saw.
-    await fillForm(page, fieldActions(step, data)).catch(async (error: unknown) => {
-      await shoot(page, `${config.productId}-${step.id}-failed`);
-      throw error;
-    });
+    await fillForm(page, fieldActions(step, data), (open) => check(`${step.id}, ${open}`)).catch(
+      async (error: unknown) => {
+        await shoot(page, `${config.productId}-${step.id}-failed`);
+        throw error;
+      },
+    );
     typed[step.id] = data;
-    await addJointLife(page, plan, step, data, typed);
+    await addJointLife(page, check, plan, step, data, typed);
     const panels = panelsOf(step).filter((panel) => holds(panel.when, typedState(plan, typed)));
     // (checkQuote leaves 'How we calculated this' open: the width check below covers it too.)
     if (panels.some((p) => p.type === 'quote')) await checkQuote(page);
@@ -175,6 +196,7 @@ export async function walkToPayment(
       await expect.poll(() => submit.textContent(), { timeout: STEP_TIMEOUT_MS }).toMatch(/ · /);
     }
     expect((await submit.textContent())?.startsWith(step.definition.submitLabel)).toBe(true);
+    await check(`${step.id} filled`);
     // Phone first: the step fits the phone's width, nothing scrolls sideways.
     const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(width[0], `${config.productId} ${step.id} is wider than the phone`).toBeLessThanOrEqual(width[1]!);

@@ -128,7 +128,7 @@ describe.each(DATABASES)('documents ($name)', (kind) => {
 
     it('is built from the stored quote, never priced again', async () => {
       await api.app.db.query(
-        `UPDATE quotes SET response = jsonb_set(response, '{quote,youGet,0,value}', '123457') WHERE quote_number = $1`,
+        `UPDATE quotes SET response = jsonb_set(response::jsonb, '{quote,youGet,0,value}', '123457')::json WHERE quote_number = $1`,
         [answer.data.quoteNumber],
       );
       const res = await api.get(biUrl(answer.data.quoteNumber, created.applicationNo), {

@@ -8,6 +8,7 @@ import { loadSources } from '../../../tools/lib/loadSources.ts';
 import { checkPlans } from '../../../tools/lib/planChecks.ts';
 import { journeyData, journeySteps, loadPlans, type Fields } from '../../e2e/planDriver/planCases.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
+import { writeGeneratedValidators } from '../../../tools/lib/generatedValidators.ts';
 
 /*
  * "A plan is data" (issue 9): an analyst copies a plan folder under a new code, edits its
@@ -103,6 +104,8 @@ describe('the copied plan folder', () => {
   });
 
   it('passes the plans:validate checks in its own schemas root', () => {
+    // What the analyst runs after editing the copy: npm run validators (on this root).
+    writeGeneratedValidators(throwaway.root);
     const sources = loadSources(throwaway.root);
     expect(Object.keys(sources.plans)).toEqual([NEW.code]);
     expect(checkPlans(sources).map((p) => `${p.file} ${p.where}: ${p.message}`)).toEqual([]);

@@ -5,15 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type Ajv from 'ajv';
 import { StepForm, type StepData } from '../../../engine/form/StepForm.tsx';
-import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import type { LoadedStep } from '../../../engine/plan/types.ts';
 import { createFormValidator } from '../../../engine/validation/createFormValidator.ts';
-import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
 import { templates, widgets } from '../../../widgets/registry.ts';
+import { precompiledPlan } from '../../../tools/lib/precompiledPlans.ts';
 
 afterEach(cleanup);
 
-const plan = buildPlan(readPlanFiles('T54'), commonDocuments(readCommonDocuments()));
+const plan = await precompiledPlan('T54');
 const step = plan.steps['basic-details']!;
 
 function Host({

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { activeMeta, createJourneyMachine } from '../../../engine/machine/createJourneyMachine.ts';
 import { initialApplicationState, type ApplicationState } from '../../../engine/state/applicationState.ts';
 import { readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
 
 const machineConfig = {
   id: 'test',
@@ -46,7 +47,10 @@ const machineConfig = {
 };
 
 function start(application: ApplicationState = initialApplicationState()) {
-  return createActor(createJourneyMachine(machineConfig), { input: { application } }).start();
+  return createActor(
+    createJourneyMachine(machineConfig, { matchesSchema: compilingValidators.matchesSchema }),
+    { input: { application } },
+  ).start();
 }
 
 describe('journey machine runner', () => {
@@ -103,16 +107,22 @@ describe('journey machine runner', () => {
       'suitability-matrix',
       'recommend-product',
     ];
-    const without = createActor(createJourneyMachine(config), {
-      input: { application: initialApplicationState() },
-    }).start();
+    const without = createActor(
+      createJourneyMachine(config, { matchesSchema: compilingValidators.matchesSchema }),
+      {
+        input: { application: initialApplicationState() },
+      },
+    ).start();
     for (const route of routes) {
       without.send({ type: 'NAVIGATE', route });
       expect(activeMeta(without.getSnapshot())?.route).toBe('');
     }
-    const withNumber = createActor(createJourneyMachine(config), {
-      input: { application: { ...initialApplicationState(), applicationNumber: '7000000001' } },
-    }).start();
+    const withNumber = createActor(
+      createJourneyMachine(config, { matchesSchema: compilingValidators.matchesSchema }),
+      {
+        input: { application: { ...initialApplicationState(), applicationNumber: '7000000001' } },
+      },
+    ).start();
     for (const route of routes) {
       withNumber.send({ type: 'NAVIGATE', route });
       expect(activeMeta(withNumber.getSnapshot())?.route).toBe(route);

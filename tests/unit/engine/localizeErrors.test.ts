@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import { validateData } from '../../../engine/validation/validateData.ts';
+import { formValidator } from '../../../engine/validation/createFormValidator.ts';
 
 const schema = {
   $id: 'https://schemas.bimaflow.in/test/localize.schema.json',
@@ -28,7 +29,9 @@ const schema = {
 } as RJSFSchema;
 
 function messages(data: unknown) {
-  return Object.fromEntries(validateData(schema, data).errors.map((e) => [e.field, e.message]));
+  return Object.fromEntries(
+    validateData(schema, data, { validator: formValidator() }).errors.map((e) => [e.field, e.message]),
+  );
 }
 
 describe('spec-worded messages', () => {
@@ -65,7 +68,13 @@ describe('spec-worded messages', () => {
   });
 
   it('reports a valid document as valid', () => {
-    expect(validateData(schema, { name: 'Ab', pin: '123456', city: 'Goa', consent: true })).toEqual({
+    expect(
+      validateData(
+        schema,
+        { name: 'Ab', pin: '123456', city: 'Goa', consent: true },
+        { validator: formValidator() },
+      ),
+    ).toEqual({
       valid: true,
       errors: [],
     });

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { activeMeta, createJourneyMachine } from '../../../engine/machine/createJourneyMachine.ts';
 import { initialApplicationState, type ApplicationState } from '../../../engine/state/applicationState.ts';
 import { readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
 
 /*
  * Spec 02 §4.2: after a resume the T54 machine (machine.json, data) sends the visitor by
@@ -19,7 +20,10 @@ function resumed(saved: Record<string, unknown>) {
     basicDetails: { policyHolder: { fullName: 'Asha Rao', buyFor: 'Myself' }, insuredPerson: {} },
     ...saved,
   } as ApplicationState;
-  const actor = createActor(createJourneyMachine(config), { input: { application } }).start();
+  const actor = createActor(
+    createJourneyMachine(config, { matchesSchema: compilingValidators.matchesSchema }),
+    { input: { application } },
+  ).start();
   actor.send({ type: 'RESUME' });
   const meta = activeMeta(actor.getSnapshot());
   return meta?.proposalRoute !== undefined ? { proposal: meta.proposalRoute } : { route: meta?.route };
@@ -120,7 +124,10 @@ describe('T54 resume routing (spec 02 §4.2)', () => {
 
   it('pay later goes to payment-success on the proposal page', () => {
     const application = { ...initialApplicationState(), applicationNumber: '7000000001' };
-    const actor = createActor(createJourneyMachine(config), { input: { application } }).start();
+    const actor = createActor(
+      createJourneyMachine(config, { matchesSchema: compilingValidators.matchesSchema }),
+      { input: { application } },
+    ).start();
     actor.send({ type: 'NAVIGATE', route: 'make-payment' });
     expect(activeMeta(actor.getSnapshot())?.step).toBe('make-payment');
     actor.send({ type: 'PAY_LATER' });

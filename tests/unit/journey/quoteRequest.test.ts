@@ -4,10 +4,11 @@ import { initialApplicationState, type ApplicationState } from '../../../engine/
 import { formatValue } from '../../../src/journey/formatValue.ts';
 import { buildQuoteRequest, lifeAssured, quoteInputsKey } from '../../../src/journey/quote/quoteRequest.ts';
 import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
 
 const common = commonDocuments(readCommonDocuments());
-const t54 = buildPlan(readPlanFiles('T54'), common);
-const t64 = buildPlan(readPlanFiles('T64'), common);
+const t54 = buildPlan(readPlanFiles('T54'), common, compilingValidators);
+const t64 = buildPlan(readPlanFiles('T64'), common, compilingValidators);
 
 const holder = {
   fullName: 'Ramesh Kumar Sharma',

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { StepFailure } from '../../../engine/plan/adapter.ts';
-import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import { createApplicationStore, type KeyValueStorage } from '../../../engine/state/applicationStore.ts';
 import { ApiFailure } from '../../../src/api/apiClient.ts';
 import { createStandardAdapter } from '../../../src/journey/standardAdapter.ts';
-import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
 import { fakeApi } from '../app/resume/fakeApi.ts';
+import { precompiledPlan } from '../../../tools/lib/precompiledPlans.ts';
 
 /** The standard journey's declared submits (plan.json `submit`), on T54's data, against a fake API. */
 
-const plan = buildPlan(readPlanFiles('T54'), commonDocuments(readCommonDocuments()));
+const plan = await precompiledPlan('T54');
 
 function memoryStorage(): KeyValueStorage {
   const items = new Map<string, string>();
@@ -30,8 +29,6 @@ const holder = {
   disclamer1: true,
 };
 
-const LEAD = { Eterm_CRM_Lead_Resp: { Status: 'Success', StatusMessage: 'Lead created L-1001' } };
-
 function journey(handlers: Parameters<typeof fakeApi>[0]) {
   const { api, calls } = fakeApi(handlers);
   const local = memoryStorage();
@@ -40,6 +37,7 @@ function journey(handlers: Parameters<typeof fakeApi>[0]) {
     session: memoryStorage(),
     local,
     now: () => new Date('2026-11-24T10:00:00Z'),
+    openSealed: () => undefined,
   });
   const store = createApplicationStore({ key: 'test' });
   const submit = (stepId: string, search = '') =>
@@ -48,31 +46,32 @@ function journey(handlers: Parameters<typeof fakeApi>[0]) {
 }
 
 describe('the standard journey', () => {
-  it('creates the lead, the application and the campaign update on basic details, then reports Lead', async () => {
+  it('creates the application with its lead, campaign and Lead report in one call on basic details', async () => {
     const { store, calls, local, submit } = journey({
-      '/buyonlineoauth/leads/create': () => LEAD,
       '/buyonlineoauth/applications/create': () => ({
         status: '200',
         applicationNo: '6123456789',
         capability: 'cap',
         version: 1,
+        leadId: 'L-1001',
       }),
-      '/buyonlineoauth/applications/update-campaign': () => ({ status: '200', version: 2 }),
-      '/buyonlineoauth/service/crmTermUpdateLead': () => ({ status: '200' }),
     });
     store.dispatch({ type: 'setAt', pointer: '/basicDetails/policyHolder', value: holder });
-    await submit('basic-details');
-    expect(calls.map((call) => call.path)).toEqual([
-      '/buyonlineoauth/leads/create',
-      '/buyonlineoauth/applications/create',
-      '/buyonlineoauth/applications/update-campaign',
-      '/buyonlineoauth/service/crmTermUpdateLead',
-    ]);
-    expect(calls[3]!.body).toEqual({ applicationNumber: '6123456789', stageApiName: 'Lead' });
+    await submit('basic-details', 'utm_source=google&utm_campaign=pension');
+    // One call after the token: the lead, campaign update and stage report ride on it.
+    expect(calls.map((call) => call.path)).toEqual(['/buyonlineoauth/applications/create']);
+    expect(calls[0]!.body).toMatchObject({
+      recordLead: true,
+      stageReport: 'Lead',
+      utm_source: 'google',
+      utm_campaign: 'pension',
+      productId: 'T54',
+      basicDetails: { policyHolder: { firstname: 'Ramesh', lastname: 'Sharma', utm_campaign: 'pension' } },
+    });
     expect(store.getState()).toMatchObject({
       applicationNumber: '6123456789',
       capability: 'cap',
-      version: 2,
+      version: 1,
     });
     expect(store.getState().basicDetails.policyHolder).toMatchObject({
       firstname: 'Ramesh',
@@ -80,6 +79,22 @@ describe('the standard journey', () => {
       leadId: 'L-1001',
     });
     expect(local.getItem('previousApplicationNumber:T54')).toBe('6123456789');
+  });
+
+  it('refuses to go on when the server answers no lead with the application', async () => {
+    const { store, submit } = journey({
+      '/buyonlineoauth/applications/create': () => ({
+        status: '200',
+        applicationNo: '6123456789',
+        capability: 'cap',
+        version: 1,
+      }),
+    });
+    store.dispatch({ type: 'setAt', pointer: '/basicDetails/policyHolder', value: holder });
+    await expect(submit('basic-details')).rejects.toEqual(
+      new StepFailure('Sorry we couldn’t process your details, please try again'),
+    );
+    expect(store.getState().applicationNumber).toBeFalsy();
   });
 
   it('updates the same application when basic details are submitted again, keeping choices that fit', async () => {

@@ -6,6 +6,7 @@ import { formValidator } from '../../../engine/validation/createFormValidator.ts
 import { validateData } from '../../../engine/validation/validateData.ts';
 import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
 import { resolveFixtureData } from '../../../tools/lib/fixtureDates.ts';
+import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
 
 /*
  * The four plans of issue 9 as data: what plans:validate does not check. Every form has a
@@ -17,7 +18,7 @@ import { resolveFixtureData } from '../../../tools/lib/fixtureDates.ts';
 const common = commonDocuments(readCommonDocuments());
 const load = (code: string) => {
   const files = readPlanFiles(code);
-  return { plan: buildPlan(files, common), files };
+  return { plan: buildPlan(files, common, compilingValidators), files };
 };
 
 // Spec 01 §5 "Age bounds per plan".
@@ -55,6 +56,7 @@ describe.each(CODES)('plan %s', (code) => {
       expect(journey, `${code} ${id}`).toBeDefined();
       const result = validateData(form.schema, resolveFixtureData(journey!.data), {
         uiSchema: form.uiSchema,
+        validator: form.validator,
       });
       expect(result.errors, `${code} ${id}`).toEqual([]);
     }
@@ -118,7 +120,11 @@ describe.each(CODES)('plan %s', (code) => {
     };
     expect(insuredSchema.title).toBe('Life insured details');
     expect(insuredSchema.properties.dateOfBirth!.title).toBe("Child's Date of Birth");
-    const errors = validateData(step.schema, { policyHolder: holder, insuredPerson: {} }).errors;
+    const errors = validateData(
+      step.schema,
+      { policyHolder: holder, insuredPerson: {} },
+      { validator: step.validator },
+    ).errors;
     expect(errors).toContainEqual({
       field: 'insuredPerson.gender',
       message: "Child's Gender cannot be empty.",

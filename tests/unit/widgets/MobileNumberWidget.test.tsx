@@ -33,7 +33,8 @@ describe('DialCodeWidget', () => {
     expect(select.value).toBe('91');
     expect(select.selectedOptions[0]!.textContent).toBe('+91 India');
     expect(container.querySelector('.bf-dial__face')!.textContent).toBe('+91');
-    expect(select.options).toHaveLength(dialCodes.$defs.dialCode.oneOf.length);
+    expect(select.options).toHaveLength(dialCodes.$defs.dialCode.enum.length);
+    expect(select.options[1]!.textContent).toBe('+93 Afghanistan');
   });
 
   it('emits the chosen calling code', async () => {
@@ -108,8 +109,10 @@ describe('MobileNumberWidget', () => {
 });
 
 describe('dial-codes.schema.json', () => {
-  it('offers 140 to 150 unique codes, +91 India first', () => {
-    const options = dialCodes.$defs.dialCode.oneOf;
+  it('offers 140 to 150 unique codes, +91 India first, as an enum with a label for each', () => {
+    const { enum: codes, 'x-enumNames': titles } = dialCodes.$defs.dialCode;
+    expect(titles).toHaveLength(codes.length);
+    const options = codes.map((code, index) => ({ const: code, title: titles[index]! }));
     expect(options.length).toBeGreaterThanOrEqual(140);
     expect(options.length).toBeLessThanOrEqual(150);
     expect(options[0]).toEqual({ const: '91', title: '+91 India' });

@@ -3,11 +3,25 @@ import { ApiError } from '../../lib/ApiError.ts';
 import { planFor } from '../../plans/serverPlans.ts';
 import { MESSAGES } from './applicationMessages.ts';
 import { newApplicationNumber, newProposalNumber } from './applicationNumbers.ts';
-import type { Application, ApplicationRepository, ApplicationState } from './applicationRepository.ts';
+import {
+  createApplicationRepository,
+  type Application,
+  type ApplicationRepository,
+  type ApplicationState,
+  type NewApplication,
+} from './applicationRepository.ts';
 import { DATE_TEXT, EMAIL, MOBILE_NUMBER, REF, SEALED_RESPONSES, SHORT_TEXT } from './applicationSchemas.ts';
 import { assertFitsPlan, holderOf } from './planChecks.ts';
 import { indiaToday } from './policyDates.ts';
 import { issueCapability } from './requireCapability.ts';
+import {
+  recordBasicLead,
+  recordSamparkLead,
+  recordStageReport,
+  STAGE_REPORTS,
+  type JourneyLeadFacts,
+  type StageReport,
+} from './journeyLeads.ts';
 import { FIRST_STAGE } from './stages.ts';
 
 export const CREATE_APPLICATION_PATH = '/buyonlineoauth/applications/create';
@@ -28,6 +42,14 @@ interface CreateApplicationBody {
   mobileNumber?: string;
   /** Empty for a new application; whatever it holds, the server assigns the numbers. */
   applicationNumber?: string;
+  /**
+   * Record the basic-details lead (unless `leadId` names one already) and the campaign
+   * (`utm_campaign`), or for a c2c `utm_source` the sampark lead, with the application:
+   * what the journey otherwise asks for in three more calls (spec 02 §4.4).
+   */
+  recordLead?: boolean;
+  /** Record this stage report about the new application (spec 02 §7 crmTermUpdateLead). */
+  stageReport?: StageReport;
 }
 
 /** Marketing fields of the create payload kept in the saved state as sent. */
@@ -41,6 +63,9 @@ const MAX_NUMBER_DRAWS = 5;
  * application. The basic details are revalidated with the plan's own schema; the product
  * fields must name a configured plan. The row is committed before the answer, which
  * carries the numbers, the version and the capability that later saves must present.
+ * With `recordLead` (and `stageReport`) the journey's lead, campaign update and stage report
+ * are recorded in the same transaction, through the outbox, so basic-details Continue is one
+ * call after the token; the lead, campaign and report routes stay for other clients.
  */
 export function createApplicationRoute(app: FastifyInstance, repository: ApplicationRepository) {
   app.post<{ Body: CreateApplicationBody }>(
@@ -66,6 +91,8 @@ export function createApplicationRoute(app: FastifyInstance, repository: Applica
             emailId: EMAIL,
             mobileNumber: MOBILE_NUMBER,
             applicationNumber: { type: 'string', maxLength: 11 },
+            recordLead: { type: 'boolean' },
+            stageReport: { type: 'string', enum: [...STAGE_REPORTS] },
           },
         },
         response: SEALED_RESPONSES,
@@ -83,32 +110,70 @@ export function createApplicationRoute(app: FastifyInstance, repository: Applica
       assertFitsPlan(plan, { basicDetails }, body);
 
       const policyStartDate = indiaToday();
-      const state: ApplicationState = {
-        basicDetails,
+      const { policyHolder } = basicDetails;
+      const holder = holderOf(basicDetails) ?? {};
+      const facts: JourneyLeadFacts = {
+        holder: policyHolder,
+        productId: plan.config.productId,
+        productName: plan.config.productName,
+        mobile: holder.mobile ?? null,
+        leadSource: body.lead_source ?? '',
+      };
+      const c2c = (body.utm_source ?? '').toLowerCase().includes('c2c');
+      const state = (leadId: string | undefined): ApplicationState => ({
+        basicDetails:
+          body.recordLead && leadId
+            ? { ...basicDetails, policyHolder: { ...policyHolder, leadId } }
+            : basicDetails,
         productId: plan.config.productId,
         productName: plan.config.productName,
         planCode: plan.config.planCode,
         productUIN: plan.config.uin,
         ...Object.fromEntries(KEPT_AS_SENT.filter((key) => body[key] !== undefined).map((k) => [k, body[k]])),
+        ...(leadId ? { leadId } : {}),
+        // The campaign update of spec 02 §4.4, made here rather than by a second call.
+        ...(body.recordLead && !c2c ? { campaignId: body.utm_campaign ?? '' } : {}),
         userStage: FIRST_STAGE,
         dateofPolicyStart: policyStartDate,
+      });
+      const row = (leadId: string | undefined): NewApplication => ({
+        applicationNumber: newApplicationNumber(),
+        proposalNumber: newProposalNumber(plan.config.planCode),
+        productId: plan.config.productId,
+        planCode: plan.config.planCode,
+        productUin: plan.config.uin,
+        stage: FIRST_STAGE,
+        policyStartDate,
+        holder,
+        leadId,
+        state: state(leadId),
+      });
+      const insert = async (into: ApplicationRepository, leadId: string | undefined) => {
+        let created: Application | undefined;
+        for (let draw = 0; !created && draw < MAX_NUMBER_DRAWS; draw += 1) {
+          created = await into.insert(row(leadId));
+        }
+        if (!created) throw new Error(`no free application number after ${MAX_NUMBER_DRAWS} draws`);
+        return created;
       };
-      let created: Application | undefined;
-      for (let draw = 0; !created && draw < MAX_NUMBER_DRAWS; draw += 1) {
-        created = await repository.insert({
-          applicationNumber: newApplicationNumber(),
-          proposalNumber: newProposalNumber(plan.config.planCode),
-          productId: plan.config.productId,
-          planCode: plan.config.planCode,
-          productUin: plan.config.uin,
-          stage: FIRST_STAGE,
-          policyStartDate,
-          holder: holderOf(basicDetails) ?? {},
-          leadId: body.leadId || undefined,
-          state,
+
+      let created: Application;
+      let leadId = body.leadId || undefined;
+      if (!body.recordLead && !body.stageReport) {
+        created = await insert(repository, leadId);
+      } else {
+        // The application, its leads and their outbox messages are committed together: the
+        // CRM hears of them later, from the outbox, never on the visitor's time.
+        created = await app.db.transaction(async (tx) => {
+          if (body.recordLead && !leadId) leadId = await recordBasicLead(tx, facts);
+          const application = await insert(createApplicationRepository(tx), leadId);
+          if (body.recordLead && c2c) await recordSamparkLead(tx, facts);
+          if (body.stageReport) {
+            await recordStageReport(tx, application.applicationNumber, body.stageReport, facts);
+          }
+          return application;
         });
       }
-      if (!created) throw new Error(`no free application number after ${MAX_NUMBER_DRAWS} draws`);
 
       return {
         status: '200',
@@ -116,6 +181,7 @@ export function createApplicationRoute(app: FastifyInstance, repository: Applica
         proposalNumber: created.proposalNumber,
         capability: issueCapability(app, created.applicationNumber),
         version: created.version,
+        ...(body.recordLead ? { leadId } : {}),
       };
     },
   );

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/Db.ts';
 
 /**
- * The quotes table (migration 001): one row a priced quote, never changed. `request` is the
+ * The quotes table (migrations 001, 003: json, uncompressed): one row a priced quote, never changed. `request` is the
  * request as validated; `response` the answer and everything the benefit illustration
  * prints, so the PDF is built from what the visitor was shown and never priced again.
  */
@@ -48,11 +48,13 @@ const COLUMNS = 'quote_number, application_number, product_id, request, response
 export function createQuoteRepository(db: Queryable): QuoteRepository {
   return {
     async insert(quote) {
-      const { rows } = await db.query<Row>(
+      // Only the new row's time comes back: the request and answer are what was just sent,
+      // and reading 16 KB of illustration back for every quote would double the traffic.
+      const { rows } = await db.query<{ created_at: Date | string }>(
         `INSERT INTO quotes (quote_number, application_number, product_id, request, response)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)
+         VALUES ($1, $2, $3, $4::json, $5::json)
          ON CONFLICT DO NOTHING
-         RETURNING ${COLUMNS}`,
+         RETURNING created_at`,
         [
           quote.quoteNumber,
           quote.applicationNumber,
@@ -61,7 +63,7 @@ export function createQuoteRepository(db: Queryable): QuoteRepository {
           JSON.stringify(quote.response),
         ],
       );
-      return rows[0] ? toQuote(rows[0]) : undefined;
+      return rows[0] ? { ...quote, createdAt: new Date(rows[0].created_at) } : undefined;
     },
     async find(quoteNumber) {
       const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM quotes WHERE quote_number = $1`, [

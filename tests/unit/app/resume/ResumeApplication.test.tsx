@@ -3,15 +3,14 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KeptApplications } from '../../../../engine/plan/adapter.ts';
-import { buildPlan, commonDocuments } from '../../../../engine/plan/buildPlan.ts';
 import { ApiFailure } from '../../../../src/api/apiClient.ts';
 import { ResumeApplication } from '../../../../src/app/journey/resume/ResumeApplication.tsx';
 import { RETRIEVE_DATA_PATH } from '../../../../src/app/journey/resume/resumeCalls.ts';
 import { keptCapability } from '../../../../src/app/journey/resume/useAutoResume.ts';
-import { readCommonDocuments, readPlanFiles } from '../../../../src/plans/nodePlanSource.ts';
 import { fakeApi } from './fakeApi.ts';
+import { precompiledPlan } from '../../../../tools/lib/precompiledPlans.ts';
 
-const plan = buildPlan(readPlanFiles('T54'), commonDocuments(readCommonDocuments()));
+const plan = await precompiledPlan('T54');
 const JOURNEY = '/retirement-plans/guaranteed-pension-plan/';
 const QUOTE_ID = '6123456789';
 const SAVED = { applicationNumber: QUOTE_ID, basicDetails: { policyHolder: { fullName: 'Ramesh Sharma' } } };

@@ -3,16 +3,15 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format, subYears } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildPlan, commonDocuments } from '../../../../engine/plan/buildPlan.ts';
 import { ApiFailure } from '../../../../src/api/apiClient.ts';
 import { ResumeDialog } from '../../../../src/app/journey/resume/ResumeDialog.tsx';
 import { RETRIEVE_DATA_PATH, RETRIEVE_PATH } from '../../../../src/app/journey/resume/resumeCalls.ts';
-import { readCommonDocuments, readPlanFiles } from '../../../../src/plans/nodePlanSource.ts';
 import { fakeApi } from './fakeApi.ts';
+import { precompiledPlan } from '../../../../tools/lib/precompiledPlans.ts';
 
 afterEach(cleanup);
 
-const plan = buildPlan(readPlanFiles('T54'), commonDocuments(readCommonDocuments()));
+const plan = await precompiledPlan('T54');
 const popup = plan.popups.resume!;
 const DOB = subYears(new Date(), 60);
 const RESUMED = { status: '200', data: { applicationNumber: '6123456789' }, capability: 'cap-1', version: 4 };

@@ -1,0 +1,93 @@
+import { deepEquals, hashForSchema, type RJSFSchema } from '@rjsf/utils';
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import type { PlanValidators } from '../plan/types.ts';
+import * as rules from './rules.ts';
+import { RULES_MODULE, STANDALONE_MODULES } from './standaloneModules.ts';
+
+/*
+ * Validators generated ahead of time (tools/generateValidators.ts, into schemas/plans/<CODE>/validators.generated.js)
+ * from each step and popup schema with ./ajvOptions.ts: plain functions, no ajv compiler and
+ * no `new Function`, so the page runs under a Content-Security-Policy without 'unsafe-eval'.
+ */
+
+/** A validator function of ajv's standalone code, keyed in its module by schema $id or RJSF hash. */
+type ValidateFunction = (data: unknown) => boolean;
+export type ValidatorFunctions = Record<string, ValidateFunction>;
+
+/** What one plan's generated module gives: the functions of each step and popup, by id. */
+export interface PlanValidatorFunctions {
+  steps: Record<string, ValidatorFunctions>;
+  popups: Record<string, ValidatorFunctions>;
+  /** The machine's matchesSchema conditions, by RJSF's hash of each schema. */
+  conditions: ValidatorFunctions;
+}
+
+/** A generated module's default export: called once with the runtime its code requires. */
+export type GeneratedValidators = (require: (name: string) => unknown) => PlanValidatorFunctions;
+
+/** ajv's ucs2length: a string's length in Unicode code points (surrogate pairs count once). */
+function ucs2length(text: string): number {
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    length++;
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if ((next & 0xfc00) === 0xdc00) i++;
+    }
+  }
+  return length;
+}
+
+const runtime: Record<(typeof STANDALONE_MODULES)[number], unknown> = {
+  [RULES_MODULE]: rules,
+  'ajv/dist/runtime/ucs2length': { default: ucs2length },
+  // JSON data only: RJSF's deep equality answers as ajv's fast-deep-equal does.
+  'ajv/dist/runtime/equal': { default: deepEquals },
+  'ajv-formats/dist/formats': { fullFormats },
+};
+
+function standaloneRequire(name: string): unknown {
+  if (!(name in runtime)) throw new Error(`A generated validator asks for an unknown module: ${name}`);
+  return runtime[name as keyof typeof runtime];
+}
+
+/** The functions of one plan's generated module. */
+export function planValidatorFunctions(generated: GeneratedValidators): PlanValidatorFunctions {
+  return generated(standaloneRequire);
+}
+
+/**
+ * A plan's validators in the browser: the precompiled validator of each step and popup, and
+ * of each condition of its machine. A schema without generated functions is a build error,
+ * said plainly.
+ */
+export function precompiledValidators(planCode: string, functions: PlanValidatorFunctions): PlanValidators {
+  const conditionKeys = new WeakMap<object, string>();
+  return {
+    form(schema: RJSFSchema, where) {
+      const fns = functions[where.kind][where.id];
+      if (!fns) {
+        throw new Error(
+          `Plan ${planCode} ${where.kind} ${where.id} has no generated validator: run npm run validators`,
+        );
+      }
+      return createPrecompiledValidator(fns, schema);
+    },
+    matchesSchema(schema, data) {
+      let key = conditionKeys.get(schema);
+      if (key === undefined) {
+        key = hashForSchema(schema as RJSFSchema);
+        conditionKeys.set(schema, key);
+      }
+      const validate = functions.conditions[key];
+      if (!validate) {
+        throw new Error(
+          `Plan ${planCode} has no generated validator for a machine condition: run npm run validators`,
+        );
+      }
+      return validate(data);
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import { openBrowser, sealBrowser } from '../shared/envelope/browserEnvelope.ts';
+import {
+  ApiFailure,
+  CONNECTION_MESSAGE,
+  type ApiClient,
+  type ApiClientConfig,
+  type CallOptions,
+  type FieldError,
+} from './apiClient.ts';
+
+/*
+ * The client behind ApiClient: axios and the envelope (crypto-js). Loaded on the first call,
+ * not with the page: nothing is sent before the visitor presses Continue.
+ */
+
+export function createHttpClient(config: ApiClientConfig): ApiClient {
+  const http: AxiosInstance = axios.create({
+    baseURL: config.baseUrl ?? '',
+    timeout: config.timeoutMs ?? 30_000,
+  });
+  let token: { value: string; expiresAt: number } | undefined;
+  let pending: Promise<string> | undefined;
+
+  const accessToken = async (): Promise<string> => {
+    if (token && token.expiresAt > Date.now()) return token.value;
+    pending ??= http
+      .post(
+        '/buyonlineoauth/oauth/token',
+        new URLSearchParams({ grant_type: 'client_credentials', client_id: config.clientId }),
+        { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      )
+      .then((res) => {
+        const { access_token: value, expires_in: seconds } = res.data as {
+          access_token: string;
+          expires_in: number;
+        };
+        // Renew a minute early so a call never leaves with a token about to lapse.
+        token = { value, expiresAt: Date.now() + Math.max(0, seconds - 60) * 1000 };
+        return value;
+      })
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  };
+
+  const headers = async (options: CallOptions = {}) => ({
+    authorization: `Bearer ${await accessToken()}`,
+    ...(options.capability ? { 'x-application-capability': options.capability } : {}),
+  });
+
+  const open = (data: unknown): unknown => {
+    if (data && typeof data === 'object') {
+      const record = data as Record<string, unknown>;
+      if (typeof record.response === 'string') return openBrowser(config.envelopePassword, record.response);
+      if (typeof record.encryptedResponse === 'string')
+        return openBrowser(config.envelopePassword, record.encryptedResponse);
+    }
+    return data;
+  };
+
+  const failure = (error: unknown): ApiFailure => {
+    if (error instanceof ApiFailure) return error;
+    if (error instanceof AxiosError) {
+      const body = error.response?.data as { message?: string; errors?: FieldError[] } | undefined;
+      if (error.response && body?.message)
+        return new ApiFailure(body.message, error.response.status, body.errors ?? []);
+      if (error.response) return new ApiFailure('Something went wrong', error.response.status);
+      return new ApiFailure(CONNECTION_MESSAGE);
+    }
+    return new ApiFailure('Something went wrong');
+  };
+
+  /** One retry with a fresh token when the server says the token lapsed. */
+  const withToken = async <T>(send: () => Promise<T>): Promise<T> => {
+    try {
+      return await send();
+    } catch (error) {
+      if (error instanceof AxiosError && error.response?.status === 401 && token) {
+        token = undefined;
+        try {
+          return await send();
+        } catch (retryError) {
+          throw failure(retryError);
+        }
+      }
+      throw failure(error);
+    }
+  };
+
+  return {
+    post: (path, body, options = {}) =>
+      withToken(async () => {
+        const payload = options.plain ? body : { data: sealBrowser(config.envelopePassword, body) };
+        const res = await http.post(path, payload, { headers: await headers(options) });
+        return open(res.data) as never;
+      }),
+    get: (path, options = {}) =>
+      withToken(async () => {
+        const res = await http.get(path, { headers: await headers(options) });
+        return open(res.data) as never;
+      }),
+    download: (path, options = {}) =>
+      withToken(async () => {
+        const res = await http.get(path, { headers: await headers(options), responseType: 'blob' });
+        return res.data as Blob;
+      }),
+  };
+}
