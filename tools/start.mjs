@@ -40,9 +40,12 @@ function staleReason() {
 const reason = staleReason();
 if (reason) {
   console.log(`Building the web app (${reason})...`);
-  const result = spawnSync('npx', ['vite', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  // npm run build: the plans' precompiled validators (from their schemas as they are now), then vite.
+  const result = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error(result.error ? `Could not run vite: ${result.error.message}` : 'The web app build failed.');
+    console.error(
+      result.error ? `Could not run the build: ${result.error.message}` : 'The web app build failed.',
+    );
     process.exit(result.status ?? 1);
   }
 }

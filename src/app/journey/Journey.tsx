@@ -39,9 +39,6 @@ const COULD_NOT_PROCESS = MESSAGES.notProcessed;
 /** Spec 02 §9: the pause before routing a resumed application by its stage, and before the pay-later redirect. */
 const RESUME_DELAY_MS = 100;
 
-/** Typing writes the application to session storage once the keys pause this long (and when the page hides). */
-const PERSIST_DELAY_MS = 300;
-
 const applicationNumberOf = (state: ApplicationState) => state.applicationNumber;
 const capabilityOf = (state: ApplicationState) => state.capability;
 
@@ -61,11 +58,8 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   );
   const store = useMemo(
     () =>
-      createApplicationStore({
-        storage: services.session,
-        key: dataMappingKey(config.productId),
-        persistDelayMs: PERSIST_DELAY_MS,
-      }),
+      // Typing is written to session storage once the keys pause (the store's delay) and when the page hides.
+      createApplicationStore({ storage: services.session, key: dataMappingKey(config.productId) }),
     [config.productId, services.session],
   );
   useEffect(() => persistOnPageHide(store, window), [store]);

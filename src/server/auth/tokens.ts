@@ -51,7 +51,11 @@ export function createTokenService(secret: string, now: () => number = () => Dat
   const verify = <T extends { exp: number }>(token: string | undefined): T | undefined => {
     if (typeof token !== 'string') return undefined;
     const known = verified.get(token);
-    if (known) return known.exp * 1000 > now() ? (known as T) : undefined;
+    if (known) {
+      if (known.exp * 1000 > now()) return known as T;
+      verified.delete(token);
+      return undefined;
+    }
     const [body, mac, extra] = token.split('.');
     if (!body || !mac || extra !== undefined) return undefined;
     const expected = sign(body);

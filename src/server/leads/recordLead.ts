@@ -80,11 +80,14 @@ export async function insertLead(tx: Queryable, input: LeadInput): Promise<LeadR
  * always delivered later and a rejected one leaves nothing behind.
  */
 export async function recordPush(db: Db, input: LeadInput): Promise<LeadRecord> {
-  return db.transaction(async (tx) => {
-    const lead = await insertLead(tx, input);
-    await enqueue(tx, { topic: lead.kind, recordId: lead.id, payload: lead });
-    return lead;
-  });
+  return db.transaction((tx) => pushLead(tx, input));
+}
+
+/** One push and its outbox message, in the caller's transaction (a create that records its lead). */
+export async function pushLead(tx: Queryable, input: LeadInput): Promise<LeadRecord> {
+  const lead = await insertLead(tx, input);
+  await enqueue(tx, { topic: lead.kind, recordId: lead.id, payload: lead });
+  return lead;
 }
 
 /** What the applications table knows of an application, for leads that only name it. */

@@ -278,7 +278,8 @@ describe.each(DATABASES)('resume rate limits behind a proxy ($name)', (kind) => 
     } finally {
       await api.close();
     }
-  });
+    // Each of these tests starts a server of its own, its database included: a hook's time.
+  }, 30_000);
 
   it('believes no X-Forwarded-For without TRUST_PROXY: every visitor is the balancer', async () => {
     const api = await createTestApi(kind, limits);
@@ -288,5 +289,5 @@ describe.each(DATABASES)('resume rate limits behind a proxy ($name)', (kind) => 
     } finally {
       await api.close();
     }
-  });
+  }, 30_000);
 });

@@ -4,18 +4,9 @@ import {
   initialApplicationState,
   setAtPointer,
 } from '../../../engine/state/applicationState.ts';
-import { createApplicationStore, type KeyValueStorage } from '../../../engine/state/applicationStore.ts';
+import { createApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { stepSubmitAction } from '../../../engine/state/stepActions.ts';
-
-function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
+import { memoryStorage } from '../support/memoryStorage.ts';
 
 describe('application state (spec 01 §3, §4)', () => {
   it('starts with the spec sections and journey defaults', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyValueStorage } from '../../../engine/state/applicationStore.ts';
 import {
   keptApplications,
   PREVIOUS_QUOTES_LIMIT,
@@ -7,15 +6,7 @@ import {
   readPreviousQuotes,
   rememberQuote,
 } from '../../../src/journey/previousQuotes.ts';
-
-function memoryStorage(): KeyValueStorage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
+import { memoryStorage } from '../support/memoryStorage.ts';
 
 const quote = (applicationNumber: string, capability?: string) => ({
   applicationNumber,

@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { StepFailure } from '../../../engine/plan/adapter.ts';
-import { createApplicationStore, type KeyValueStorage } from '../../../engine/state/applicationStore.ts';
+import { createApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { ApiFailure } from '../../../src/api/apiClient.ts';
 import { createStandardAdapter } from '../../../src/journey/standardAdapter.ts';
 import { fakeApi } from '../app/resume/fakeApi.ts';
 import { precompiledPlan } from '../../../tools/lib/precompiledPlans.ts';
+import { memoryStorage } from '../support/memoryStorage.ts';
 
 /** The standard journey's declared submits (plan.json `submit`), on T54's data, against a fake API. */
 
 const plan = await precompiledPlan('T54');
-
-function memoryStorage(): KeyValueStorage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
 
 const holder = {
   fullName: 'Ramesh Kumar Sharma',

@@ -10,13 +10,13 @@ import {
   createApplicationStore,
   persistOnPageHide,
   type ApplicationStore,
-  type KeyValueStorage,
 } from '../../../../engine/state/applicationStore.ts';
 import { useStoreSelector } from '../../../../engine/state/useStoreSelector.ts';
 import { compilingValidators } from '../../../../engine/validation/createFormValidator.ts';
 import { createBoundSelector } from '../../../../src/app/journey/boundData.ts';
 import { readCommonDocuments, readPlanFiles } from '../../../../src/plans/nodePlanSource.ts';
 import { templates, widgets } from '../../../../widgets/registry.ts';
+import { memoryStorage, type MemoryStorage } from '../../support/memoryStorage.ts';
 
 /*
  * A keystroke in a step touches its field: the other fields do not re-render, and the
@@ -42,25 +42,6 @@ const counted: RegistryWidgetsType = Object.fromEntries(
     return [name, Counted];
   }),
 );
-
-function memoryStorage(): KeyValueStorage & { writes: number; savedName(): unknown } {
-  const data = new Map<string, string>();
-  const storage = {
-    writes: 0,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => {
-      storage.writes += 1;
-      data.set(key, value);
-    },
-    removeItem: (key: string) => void data.delete(key),
-    savedName: () =>
-      data.has(KEY)
-        ? (JSON.parse(data.get(KEY)!) as { basicDetails: { policyHolder: { fullName?: string } } })
-            .basicDetails.policyHolder.fullName
-        : undefined,
-  };
-  return storage;
-}
 
 function Step({ store }: { store: ApplicationStore }) {
   useEffect(() => persistOnPageHide(store, window), [store]);
@@ -96,6 +77,10 @@ function setup({ persistDelayMs = 300 }: { persistDelayMs?: number } = {}) {
 
 const fullName = 'step-basic-details_policyHolder_fullName';
 
+const savedName = (storage: MemoryStorage) =>
+  (storage.json(KEY) as { basicDetails: { policyHolder: { fullName?: string } } } | null)?.basicDetails
+    .policyHolder.fullName;
+
 describe('a keystroke in a step', () => {
   it('re-renders its own field and no other', async () => {
     const { user, store } = setup();
@@ -117,7 +102,7 @@ describe('a keystroke in a step', () => {
     expect(storage.writes).toBe(0);
     window.dispatchEvent(new Event('pagehide'));
     expect(storage.writes).toBe(1);
-    expect(storage.savedName()).toBe('Ravi Kumar');
+    expect(savedName(storage)).toBe('Ravi Kumar');
   });
 
   it('keeps a key whose change has not reached the form yet when the page is left', async () => {
@@ -133,7 +118,7 @@ describe('a keystroke in a step', () => {
       input.dispatchEvent(new Event('input', { bubbles: true }));
       expect(input.value).toBe('Sunita');
       window.dispatchEvent(new Event('pagehide'));
-      expect(storage.savedName()).toBe('Sunita');
+      expect(savedName(storage)).toBe('Sunita');
     } finally {
       actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
     }

@@ -1,26 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createApplicationStore,
-  persistOnPageHide,
-  type KeyValueStorage,
-} from '../../../../engine/state/applicationStore.ts';
-
-/** Session storage as the store sees it, counting its writes. */
-function memoryStorage(): KeyValueStorage & { writes: number; saved(): Record<string, unknown> | null } {
-  const data = new Map<string, string>();
-  const storage = {
-    writes: 0,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => {
-      storage.writes += 1;
-      data.set(key, value);
-    },
-    removeItem: (key: string) => void data.delete(key),
-    saved: () => (data.has('k') ? (JSON.parse(data.get('k')!) as Record<string, unknown>) : null),
-  };
-  return storage;
-}
+import { createApplicationStore, persistOnPageHide } from '../../../../engine/state/applicationStore.ts';
+import { memoryStorage, type MemoryStorage } from '../../support/memoryStorage.ts';
 
 const typeName = (store: ReturnType<typeof createApplicationStore>, name: string) => {
   for (let end = 1; end <= name.length; end++)
@@ -29,9 +10,11 @@ const typeName = (store: ReturnType<typeof createApplicationStore>, name: string
       { typing: true },
     );
 };
-const savedName = (storage: ReturnType<typeof memoryStorage>) =>
-  (storage.saved()?.basicDetails as { policyHolder: { fullName?: string } } | undefined)?.policyHolder
-    .fullName;
+const savedName = (storage: MemoryStorage) =>
+  (
+    (storage.json('k') as Record<string, unknown> | null)?.basicDetails as
+      { policyHolder: { fullName?: string } } | undefined
+  )?.policyHolder.fullName;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -49,7 +32,7 @@ describe('the application store writes typing to session storage off the keystro
     store.dispatch({ type: 'saveApplicationNumber', applicationNumber: 'AB12' });
     expect(storage.writes).toBe(1);
     expect(savedName(storage)).toBe('Asha');
-    expect(storage.saved()?.applicationNumber).toBe('AB12');
+    expect((storage.json('k') as Record<string, unknown> | null)?.applicationNumber).toBe('AB12');
     vi.advanceTimersByTime(1000);
     expect(storage.writes).toBe(1);
   });
