@@ -43,6 +43,7 @@ export function buildPlan(files: PlanFiles, common: SchemaDocuments, validators:
     steps: load('steps', config.steps),
     popups: load('popups', config.popups),
     matchesSchema: validators.matchesSchema,
+    loadForms: () => (validators.load ? validators.load() : Promise.resolve()),
     content: config.content
       ? (file(files, config.planCode, config.content) as Record<string, unknown>)
       : undefined,

@@ -141,10 +141,21 @@ export interface LoadedStep {
   validator: ValidatorType;
 }
 
+/** Where a form is declared in a plan: one of its steps or popups. */
+export interface FormPlace {
+  kind: 'steps' | 'popups';
+  id: string;
+}
+
 /** How a plan validates (engine/validation): precompiled in the browser, compiled in Node. */
 export interface PlanValidators {
-  /** The validator of one step or popup schema. */
-  form(schema: RJSFSchema, where: { kind: 'steps' | 'popups'; id: string }): ValidatorType;
+  /**
+   * The validator of one step or popup schema. Usable at once, or, where validators are
+   * loaded in parts (the browser), once `load` has resolved.
+   */
+  form(schema: RJSFSchema, where: FormPlace): ValidatorType;
+  /** Brings the validators of every form (once; again after a failure). Absent: all are there. */
+  load?(): Promise<void>;
   /** Whether data matches a JSON Schema of the plan's machine (the matchesSchema guard). */
   matchesSchema(schema: object, data: unknown): boolean;
 }
@@ -157,6 +168,12 @@ export interface LoadedPlan {
   content?: Record<string, unknown>;
   /** The machine's matchesSchema guard checks its schemas with this. */
   matchesSchema: PlanValidators['matchesSchema'];
+  /**
+   * Resolves once every step and popup can validate. The first step can at once; a phone
+   * loads the others' validators after it is on screen. Show or validate any other form only
+   * after this has resolved (it rejects when the download failed; call it again to retry).
+   */
+  loadForms(): Promise<void>;
 }
 
 /** The files of one plan folder by path relative to it ('plan.json', 'steps/x.schema.json'). */

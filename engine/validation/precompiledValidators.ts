@@ -1,7 +1,7 @@
-import { deepEquals, hashForSchema, type RJSFSchema } from '@rjsf/utils';
+import { deepEquals, hashForSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import type { PlanValidators } from '../plan/types.ts';
+import type { FormPlace, PlanValidators } from '../plan/types.ts';
 import * as rules from './rules.ts';
 import { RULES_MODULE, STANDALONE_MODULES } from './standaloneModules.ts';
 
@@ -24,7 +24,13 @@ export interface PlanValidatorFunctions {
 }
 
 /** A generated module's default export: called once with the runtime its code requires. */
-export type GeneratedValidators = (require: (name: string) => unknown) => PlanValidatorFunctions;
+export type GeneratedFunctions = (require: (name: string) => unknown) => PlanValidatorFunctions;
+
+/** A plan's first generated module: its first step's forms and conditions, and the rest on demand. */
+export interface GeneratedValidators {
+  default: GeneratedFunctions;
+  later(): Promise<{ default: GeneratedFunctions }>;
+}
 
 /** ajv's ucs2length: a string's length in Unicode code points (surrogate pairs count once). */
 function ucs2length(text: string): number {
@@ -54,26 +60,73 @@ function standaloneRequire(name: string): unknown {
 }
 
 /** The functions of one plan's generated module. */
-export function planValidatorFunctions(generated: GeneratedValidators): PlanValidatorFunctions {
+export function planValidatorFunctions(generated: GeneratedFunctions): PlanValidatorFunctions {
   return generated(standaloneRequire);
 }
 
 /**
+ * A form's validator whose functions arrive with the plan's later module: the same object
+ * before and after (steps keep a stable validator), answering once they are there. Nothing
+ * shows a form or validates its data before LoadedPlan.loadForms has resolved; a call sooner
+ * is a bug in the caller, said plainly.
+ */
+function deferredValidator(name: string, get: () => ValidatorType | undefined): ValidatorType {
+  const real = () => {
+    const validator = get();
+    if (!validator)
+      throw new Error(`${name} is used before its validators were loaded (LoadedPlan.loadForms)`);
+    return validator;
+  };
+  return {
+    validateFormData: (...args) => real().validateFormData(...args),
+    isValid: (...args) => real().isValid(...args),
+    rawValidation: (...args) => real().rawValidation(...args),
+  };
+}
+
+/**
  * A plan's validators in the browser: the precompiled validator of each step and popup, and
- * of each condition of its machine. A schema without generated functions is a build error,
+ * of each condition of its machine. The first module's forms answer at once; the others once
+ * `load` has brought the later module. A schema without generated functions is a build error,
  * said plainly.
  */
-export function precompiledValidators(planCode: string, functions: PlanValidatorFunctions): PlanValidators {
+export function precompiledValidators(planCode: string, generated: GeneratedValidators): PlanValidators {
+  const functions = planValidatorFunctions(generated.default);
   const conditionKeys = new WeakMap<object, string>();
+  const built = new Map<string, ValidatorType>();
+  const pending = new Map<string, RJSFSchema>();
+  let loading: Promise<void> | undefined;
+  const key = (where: FormPlace) => `${where.kind}/${where.id}`;
+  const build = (schema: RJSFSchema, where: FormPlace, fns: PlanValidatorFunctions) => {
+    const own = fns[where.kind][where.id];
+    if (!own) {
+      throw new Error(
+        `Plan ${planCode} ${where.kind} ${where.id} has no generated validator: run npm run validators`,
+      );
+    }
+    const validator = createPrecompiledValidator(own, schema);
+    built.set(key(where), validator);
+    return validator;
+  };
   return {
     form(schema: RJSFSchema, where) {
-      const fns = functions[where.kind][where.id];
-      if (!fns) {
-        throw new Error(
-          `Plan ${planCode} ${where.kind} ${where.id} has no generated validator: run npm run validators`,
-        );
-      }
-      return createPrecompiledValidator(fns, schema);
+      if (functions[where.kind][where.id]) return build(schema, where, functions);
+      pending.set(key(where), schema);
+      return deferredValidator(`Plan ${planCode} ${where.kind} ${where.id}`, () => built.get(key(where)));
+    },
+    load() {
+      loading ??= generated.later().then(({ default: later }) => {
+        const more = planValidatorFunctions(later);
+        for (const [place, schema] of pending) {
+          const [kind, id] = place.split('/') as [FormPlace['kind'], string];
+          build(schema, { kind, id }, more);
+        }
+        pending.clear();
+      });
+      loading.catch(() => {
+        loading = undefined;
+      });
+      return loading;
     },
     matchesSchema(schema, data) {
       let key = conditionKeys.get(schema);

@@ -2,18 +2,15 @@ import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Catalogue } from './Catalogue.tsx';
 import { BrandBar } from './BrandBar.tsx';
 import { Loader } from './journey/Loader.tsx';
+import { loadJourneyPage, loadProposalPage } from './pages.ts';
 import { planForPath, proposalPlanForPath } from './planRegistry.ts';
 import { usePathname } from './usePathname.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 
-// The form runtime (RJSF, ajv, XState, widgets) loads with the first journey, not with the catalogue.
-const JourneyPage = lazy(() =>
-  import('./journey/JourneyPage.tsx').then((module) => ({ default: module.JourneyPage })),
-);
+// The form runtime (RJSF, XState, widgets) loads with the first journey, not with the catalogue.
+const JourneyPage = lazy(() => loadJourneyPage().then((module) => ({ default: module.JourneyPage })));
 // The proposal page needs no form runtime: its own small chunk.
-const ProposalPage = lazy(() =>
-  import('./proposal/ProposalPage.tsx').then((module) => ({ default: module.ProposalPage })),
-);
+const ProposalPage = lazy(() => loadProposalPage().then((module) => ({ default: module.ProposalPage })));
 
 /** The router fallback of spec 01 §2: a render error shows 'Unexpected Application Error!'. */
 class AppErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
@@ -82,7 +79,9 @@ export function App() {
   return (
     <AppErrorBoundary>
       <div className="bf-app">
-        {page}
+        {/* At least a screen tall: the footer starts below the fold, so a step replacing its
+            loader never pushes it (no layout shift). */}
+        <div className="bf-app__page">{page}</div>
         <SiteFooter />
       </div>
     </AppErrorBoundary>

@@ -20,7 +20,7 @@ export function Catalogue() {
               <h2 className="bf-plan-card__name">{plan.productName}</h2>
               <p className="bf-plan-card__sub">{plan.subTitle}</p>
               <ul className="bf-plan-card__benefits">
-                {plan.brochure.benefits.map((benefit) => (
+                {plan.benefits.map((benefit) => (
                   <li key={benefit}>{benefit}</li>
                 ))}
               </ul>

@@ -4,7 +4,8 @@ import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../../src/pla
 import type { PlanFiles } from '../../engine/plan/types.ts';
 import type { PlanSources } from './planChecks.ts';
 import type { Problem } from './problem.ts';
-import { validatorsPath } from './generatedValidators.ts';
+import { validatorsPath, type GeneratedFile, type GeneratedTexts } from './generatedValidators.ts';
+import { GENERATED_FILES } from './validatorCode.ts';
 
 /**
  * Everything plans:validate checks, read from a schemas/ folder. A plan folder with a file
@@ -14,10 +15,13 @@ export function loadSources(root: string): PlanSources {
   const json = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8'));
   const plans: Record<string, PlanFiles> = {};
   const unreadable: Problem[] = [];
-  const generatedValidators: Record<string, string | undefined> = {};
+  const generatedValidators: Record<string, GeneratedTexts> = {};
   for (const code of listPlanCodes(root)) {
-    const generated = validatorsPath(root, code);
-    generatedValidators[code] = existsSync(generated) ? readFileSync(generated, 'utf8') : undefined;
+    generatedValidators[code] = {};
+    for (const file of Object.keys(GENERATED_FILES) as GeneratedFile[]) {
+      const generated = validatorsPath(root, code, file);
+      if (existsSync(generated)) generatedValidators[code][file] = readFileSync(generated, 'utf8');
+    }
     try {
       plans[code] = readPlanFiles(code, root);
     } catch (error) {

@@ -12,7 +12,7 @@ import { checkContent } from './contentChecks.ts';
 import { checkHelpTexts } from './helpTextChecks.ts';
 import { checkLandingExample } from './exampleChecks.ts';
 import { checkFixtures } from './fixtureChecks.ts';
-import { checkGeneratedValidators } from './generatedValidators.ts';
+import { checkGeneratedValidators, type GeneratedTexts } from './generatedValidators.ts';
 import { checkMachine } from './machineChecks.ts';
 import { checkBasis, checkPlanNames } from './nameChecks.ts';
 import { checkOfferRules } from './offerRuleChecks.ts';
@@ -37,10 +37,11 @@ export interface PlanSources {
   common: JsonSchema[];
   plans: Record<string, PlanFiles>;
   /**
-   * Each plan folder's generated validators (validators.generated.js) as read, undefined when
-   * missing; without this map the generated files are not checked.
+   * Each plan folder's generated validators (validators.generated.js and
+   * validators.later.generated.js) as read, a file left out when missing; without this map the
+   * generated files are not checked.
    */
-  generatedValidators?: Record<string, string | undefined>;
+  generatedValidators?: Record<string, GeneratedTexts>;
   /** Plan folders whose files could not be read (e.g. a JSON syntax error), already as problems. */
   unreadable?: Problem[];
 }
@@ -99,7 +100,7 @@ function checkPlan(
   code: string,
   files: PlanFiles,
   c: Checkers,
-  generated: { code: string | undefined } | undefined,
+  generated: GeneratedTexts | undefined,
 ): Problem[] {
   const problems: Problem[] = [];
   const at = (path: string) => `plans/${code}/${path}`;
@@ -209,7 +210,7 @@ function checkPlan(
     }
   }
   if (generated && !problems.some((p) => p.message.startsWith('strict compile:'))) {
-    problems.push(...checkGeneratedValidators(code, plan, generated.code));
+    problems.push(...checkGeneratedValidators(code, plan, generated));
   }
   problems.push(...checkAgeRules(code, plan));
   problems.push(...checkPremiumRules(code, plan, files, calculator));
@@ -263,7 +264,7 @@ export function checkPlans(sources: PlanSources, registries: Registries = defaul
           code,
           files,
           checkers,
-          sources.generatedValidators ? { code: sources.generatedValidators[code] } : undefined,
+          sources.generatedValidators ? (sources.generatedValidators[code] ?? {}) : undefined,
         ),
       );
     } catch (error) {

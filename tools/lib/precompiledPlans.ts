@@ -2,22 +2,21 @@ import { pathToFileURL } from 'node:url';
 import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
 import type { LoadedPlan } from '../../engine/plan/types.ts';
 import {
-  planValidatorFunctions,
   precompiledValidators,
   type GeneratedValidators,
 } from '../../engine/validation/precompiledValidators.ts';
 import { DEFAULT_SCHEMAS_ROOT, readCommonDocuments, readPlanFiles } from '../../src/plans/nodePlanSource.ts';
 import { validatorsPath } from './generatedValidators.ts';
 
-/** A plan built in Node exactly as the browser builds it: with its generated, precompiled validators. */
+/** A plan built in Node exactly as the browser builds it: with its generated, precompiled validators, all loaded. */
 export async function precompiledPlan(folder: string, root = DEFAULT_SCHEMAS_ROOT): Promise<LoadedPlan> {
-  const generated = (
-    (await import(pathToFileURL(validatorsPath(root, folder)).href)) as { default: GeneratedValidators }
-  ).default;
+  const generated = (await import(pathToFileURL(validatorsPath(root, folder)).href)) as GeneratedValidators;
   const files = readPlanFiles(folder, root);
-  return buildPlan(
+  const plan = buildPlan(
     files,
     commonDocuments(readCommonDocuments(root)),
-    precompiledValidators(folder, planValidatorFunctions(generated)),
+    precompiledValidators(folder, generated),
   );
+  await plan.loadForms();
+  return plan;
 }

@@ -107,36 +107,76 @@ function standaloneOf(schemas: object[], owner: string): string {
   return code;
 }
 
-/** The generated module of one plan: its steps' and popups' validator functions (one copy per schema file). */
-export function planValidatorModule(folder: string, plan: LoadedPlan): string {
-  const bySchemaFile = new Map<string, { name: string; code: string }>();
-  const nameFor = (step: LoadedStep) => {
-    let entry = bySchemaFile.get(step.definition.schema);
-    if (!entry) {
-      entry = { name: `functions${bySchemaFile.size}`, code: standaloneFor(step.schema) };
-      bySchemaFile.set(step.definition.schema, entry);
-    }
-    return entry.name;
-  };
-  const group = (kind: string, steps: Record<string, LoadedStep>) =>
-    `    ${kind}: {\n${Object.values(steps)
-      .map((step) => `      ${JSON.stringify(step.id)}: ${nameFor(step)},\n`)
-      .join('')}    },\n`;
-  const groups = group('steps', plan.steps) + group('popups', plan.popups);
+/** The files of one plan's generated validators (beside its plan.json). */
+export const GENERATED_FILES = {
+  /** Loaded with the plan: its first step's forms and the machine's conditions. */
+  first: 'validators.generated.js',
+  /** Loaded once the first step is on screen (LoadedPlan.loadForms): every other form. */
+  later: 'validators.later.generated.js',
+} as const;
+
+/**
+ * The generated modules of one plan: its steps' and popups' validator functions (one copy per
+ * schema file), split in two. A phone needs the first step's before that step is usable; the
+ * others, loaded after it, stay out of its first download. Each module's default export takes
+ * the `require` of the standalone code; the first one's `later` imports the second.
+ */
+export function planValidatorModules(
+  folder: string,
+  plan: LoadedPlan,
+): Record<keyof typeof GENERATED_FILES, string> {
+  const firstSchema = Object.values(plan.steps)[0]?.definition.schema;
+  const forms = [...Object.values(plan.steps), ...Object.values(plan.popups)];
   const conditions = [...machineConditions(plan.machine)].map(([hash, schema]) => ({ ...schema, $id: hash }));
-  const conditionCode = conditions.length ? standaloneOf(conditions, `plans/${folder} machine`) : '';
+  const header = HEADER(folder, validatorFingerprint(plan));
+  const first = validatorModule(
+    forms.filter((form) => form.definition.schema === firstSchema),
+    plan,
+    conditions.length ? standaloneOf(conditions, `plans/${folder} machine`) : '',
+  );
+  const later = validatorModule(
+    forms.filter((form) => form.definition.schema !== firstSchema),
+    plan,
+    '',
+  );
+  return {
+    first:
+      header +
+      first +
+      "// The plan's other forms, loaded once its first step is on screen.\n" +
+      `export const later = () => import('./${GENERATED_FILES.later}');\n`,
+    later: header + later,
+  };
+}
+
+/** One generated module: the validator functions of these forms, and these condition functions. */
+function validatorModule(forms: LoadedStep[], plan: LoadedPlan, conditionCode: string): string {
+  const bySchemaFile = new Map<string, { name: string; code: string }>();
+  for (const form of forms) {
+    if (!bySchemaFile.has(form.definition.schema)) {
+      bySchemaFile.set(form.definition.schema, {
+        name: `functions${bySchemaFile.size}`,
+        code: standaloneFor(form.schema),
+      });
+    }
+  }
+  const group = (kind: 'steps' | 'popups') =>
+    `    ${kind}: {\n${forms
+      .filter((form) => plan[kind][form.id] === form)
+      .map((form) => `      ${JSON.stringify(form.id)}: ${bySchemaFile.get(form.definition.schema)!.name},\n`)
+      .join('')}    },\n`;
   const definitions = [...bySchemaFile].map(
     ([file, { name, code }]) =>
       `  // ${file}\n  const ${name} = (() => {\n    const exports = {};\n    ${code}\n    return exports;\n  })();\n`,
   );
   return (
-    HEADER(folder, validatorFingerprint(plan)) +
     '/* eslint-disable */\n' +
     'export default function validators(require) {\n' +
     definitions.join('') +
     `  // the machine's matchesSchema conditions\n  const conditions = (() => {\n    const exports = {};\n    ${conditionCode}\n    return exports;\n  })();\n` +
     '  return {\n' +
-    groups +
+    group('steps') +
+    group('popups') +
     '    conditions,\n' +
     '  };\n' +
     '}\n'

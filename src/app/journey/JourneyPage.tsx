@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PlanAdapter } from '../../../engine/plan/adapter.ts';
-import type { LoadedPlan, PlanConfig } from '../../../engine/plan/types.ts';
+import type { LoadedPlan } from '../../../engine/plan/types.ts';
+import type { PlanSummary } from '../../plans/planSummary.ts';
 import { adapters } from '../../adapters/registry.ts';
 import { loadPlan } from '../planRegistry.ts';
 import { BrandBar } from '../BrandBar.tsx';
@@ -12,7 +13,7 @@ import { JourneyServicesContext, type JourneyServices } from '../../journey/Jour
 import { createStandardAdapter } from '../../journey/standardAdapter.ts';
 
 /** Loads the plan's chunk (and its adapter, for a plan that has one), then runs the standard journey. */
-export function JourneyPage({ config }: { config: PlanConfig }) {
+export function JourneyPage({ config }: { config: PlanSummary }) {
   const [plan, setPlan] = useState<{ plan: LoadedPlan; adapter: PlanAdapter; services: JourneyServices }>();
   const services = useMemo<Omit<JourneyServices, 'openSealed'>>(
     () => ({

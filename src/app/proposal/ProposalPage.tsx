@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { PlanConfig } from '../../../engine/plan/types.ts';
+import type { PlanSummary } from '../../plans/planSummary.ts';
 import { createApplicationStore, dataMappingKey } from '../../../engine/state/applicationStore.ts';
 import { browserApi } from '../../api/browserApi.ts';
 import type { PlanContent } from '../../plans/planContent.ts';
@@ -24,7 +24,7 @@ import './proposal.css';
  * from session storage, refreshes it from the server once, and shows the screen the hash
  * names; its words come from the plan's content file. No form runtime is loaded here.
  */
-export function ProposalPage({ config }: { config: PlanConfig }) {
+export function ProposalPage({ config }: { config: PlanSummary }) {
   const [content, setContent] = useState<PlanContent>();
   const [contentFailed, setContentFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { PlanConfig } from '../../../engine/plan/types.ts';
+import type { PlanSummary } from '../../plans/planSummary.ts';
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
 import type { ApiClient } from '../../api/apiClient.ts';
@@ -7,7 +7,7 @@ import type { PlanContent } from '../../plans/planContent.ts';
 
 /** What every screen of the proposal page is given. */
 export interface ProposalScreenProps {
-  config: PlanConfig;
+  config: PlanSummary;
   content: PlanContent;
   store: ApplicationStore;
   /** The API client the page was given (tests pass a fake). */

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import type { LoadedPlan, LoadedStep } from '../../../engine/plan/types.ts';
@@ -13,6 +14,12 @@ import {
 } from '../../../src/plans/nodePlanSource.ts';
 import { resolveFixtureData } from '../../../tools/lib/fixtureDates.ts';
 import { validatorsPath } from '../../../tools/lib/generatedValidators.ts';
+import {
+  planValidatorFunctions,
+  precompiledValidators,
+  type GeneratedValidators,
+  type PlanValidatorFunctions,
+} from '../../../engine/validation/precompiledValidators.ts';
 import { precompiledPlan } from '../../../tools/lib/precompiledPlans.ts';
 import { checkCopiedPlan, lines } from './planFolder.ts';
 
@@ -67,9 +74,59 @@ describe('precompiled validators', () => {
     60_000,
   );
 
+  it.each(codes)(
+    "%s: the first module holds only the first step's forms, the later module every other form",
+    async (code) => {
+      const generated = (await import(
+        pathToFileURL(validatorsPath(DEFAULT_SCHEMAS_ROOT, code)).href
+      )) as GeneratedValidators;
+      const plan = buildPlan(readPlanFiles(code), common, compilingValidators);
+      const firstSchema = Object.values(plan.steps)[0]!.definition.schema;
+      const ids = (functions: PlanValidatorFunctions) => ({
+        steps: Object.keys(functions.steps).sort(),
+        popups: Object.keys(functions.popups).sort(),
+      });
+      const place = (first: boolean) => ({
+        steps: Object.values(plan.steps)
+          .filter((step) => (step.definition.schema === firstSchema) === first)
+          .map((step) => step.id)
+          .sort(),
+        popups: Object.values(plan.popups)
+          .filter((popup) => (popup.definition.schema === firstSchema) === first)
+          .map((popup) => popup.id)
+          .sort(),
+      });
+      expect(ids(planValidatorFunctions(generated.default))).toEqual(place(true));
+      expect(ids(planValidatorFunctions((await generated.later()).default))).toEqual(place(false));
+      expect(place(false).steps.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('a later form validates only once the plan has loaded its forms, with the same validator object', async () => {
+    const generated = (await import(
+      pathToFileURL(validatorsPath(DEFAULT_SCHEMAS_ROOT, 'T54')).href
+    )) as GeneratedValidators;
+    const plan = buildPlan(readPlanFiles('T54'), common, precompiledValidators('T54', generated));
+    const first = plan.steps['basic-details']!;
+    const later = plan.steps['plan-details']!;
+    expect(first.validator.isValid(first.schema, {}, first.schema)).toBe(false);
+    expect(() => later.validator.isValid(later.schema, {}, later.schema)).toThrow(
+      'Plan T54 steps plan-details is used before its validators were loaded (LoadedPlan.loadForms)',
+    );
+    const validator = later.validator;
+    await plan.loadForms();
+    expect(later.validator).toBe(validator);
+    expect(later.validator.isValid(later.schema, {}, later.schema)).toBe(false);
+    expect(validateData(later.schema, {}, { validator: later.validator }).valid).toBe(false);
+  });
+
   it('contain no eval and ask only for the runtime the browser gives them', () => {
     for (const code of codes) {
-      const text = readFileSync(validatorsPath(DEFAULT_SCHEMAS_ROOT, code), 'utf8');
+      const text = ['first', 'later']
+        .map((file) =>
+          readFileSync(validatorsPath(DEFAULT_SCHEMAS_ROOT, code, file as 'first' | 'later'), 'utf8'),
+        )
+        .join('\n');
       expect(text).not.toMatch(/new Function|\beval\(/);
       const required = new Set([...text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]));
       for (const name of required) {
@@ -100,15 +157,16 @@ describe('plans:validate and the generated validators', () => {
     );
     expect(lines(problems)).toEqual([
       'plans/T54/validators.generated.js /: is stale (a step, popup or machine condition, or the generator, changed since it was generated): run npm run validators',
+      'plans/T54/validators.later.generated.js /: is stale (a step, popup or machine condition, or the generator, changed since it was generated): run npm run validators',
     ]);
   }, 30_000);
 
   it('fails a plan without generated validators, and passes once npm run validators wrote them', () => {
-    const missing = checkCopiedPlan((plan) => rmSync(validatorsPath(plan.root, 'T54')), 'T54', {
+    const missing = checkCopiedPlan((plan) => rmSync(validatorsPath(plan.root, 'T54', 'later')), 'T54', {
       generatedValidators: true,
     });
     expect(lines(missing)).toEqual([
-      'plans/T54/validators.generated.js /: is missing: run npm run validators',
+      'plans/T54/validators.later.generated.js /: is missing: run npm run validators',
     ]);
     const regenerated = checkCopiedPlan(
       (plan) => {
