@@ -26,10 +26,13 @@ export interface PlanValidatorFunctions {
 /** A generated module's default export: called once with the runtime its code requires. */
 export type GeneratedFunctions = (require: (name: string) => unknown) => PlanValidatorFunctions;
 
-/** A plan's first generated module: its first step's forms and conditions, and the rest on demand. */
+/**
+ * A plan's generated modules: the first (its first step's forms and the machine's
+ * conditions) at hand, the later one (every other form) imported on demand.
+ */
 export interface GeneratedValidators {
-  default: GeneratedFunctions;
-  later(): Promise<{ default: GeneratedFunctions }>;
+  first: GeneratedFunctions;
+  later(): Promise<GeneratedFunctions>;
 }
 
 /** ajv's ucs2length: a string's length in Unicode code points (surrogate pairs count once). */
@@ -91,7 +94,7 @@ function deferredValidator(name: string, get: () => ValidatorType | undefined): 
  * said plainly.
  */
 export function precompiledValidators(planCode: string, generated: GeneratedValidators): PlanValidators {
-  const functions = planValidatorFunctions(generated.default);
+  const functions = planValidatorFunctions(generated.first);
   const conditionKeys = new WeakMap<object, string>();
   const built = new Map<string, ValidatorType>();
   const pending = new Map<string, RJSFSchema>();
@@ -115,7 +118,7 @@ export function precompiledValidators(planCode: string, generated: GeneratedVali
       return deferredValidator(`Plan ${planCode} ${where.kind} ${where.id}`, () => built.get(key(where)));
     },
     load() {
-      loading ??= generated.later().then(({ default: later }) => {
+      loading ??= generated.later().then((later) => {
         const more = planValidatorFunctions(later);
         for (const [place, schema] of pending) {
           const [kind, id] = place.split('/') as [FormPlace['kind'], string];

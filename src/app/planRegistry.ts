@@ -3,7 +3,7 @@ import type { LoadedPlan, PlanFiles } from '../../engine/plan/types.ts';
 import type { PlanSummary } from '../plans/planSummary.ts';
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
 import type { PlanContent } from '../plans/planContent.ts';
-import type { GeneratedValidators } from '../../engine/validation/precompiledValidators.ts';
+import type { GeneratedFunctions } from '../../engine/validation/precompiledValidators.ts';
 
 /*
  * Every plan folder under schemas/plans is picked up here without naming it. A summary of
@@ -28,8 +28,15 @@ const planFileLoaders = import.meta.glob<unknown>(
 // Each plan's precompiled validators (npm run validators): its first step's in the plan's
 // chunk, the others (validators.later.generated.js) in a chunk of their own, loaded by
 // LoadedPlan.loadForms once the first step is on screen.
-const validatorLoaders = import.meta.glob<GeneratedValidators>(
+const validatorLoaders = import.meta.glob<GeneratedFunctions>(
   '../../schemas/plans/*/validators.generated.js',
+  {
+    import: 'default',
+  },
+);
+const laterValidatorLoaders = import.meta.glob<GeneratedFunctions>(
+  '../../schemas/plans/*/validators.later.generated.js',
+  { import: 'default' },
 );
 const common = commonDocuments(
   Object.values(
@@ -91,18 +98,20 @@ export function loadPlan(config: PlanSummary): Promise<LoadedPlan> {
     });
     const loadValidators =
       validatorLoaders[`../../schemas/plans/${config.productId}/validators.generated.js`];
-    if (!loadValidators)
+    const loadLater =
+      laterValidatorLoaders[`../../schemas/plans/${config.productId}/validators.later.generated.js`];
+    if (!loadValidators || !loadLater)
       return Promise.reject(new Error(`Plan ${config.productId} has no generated validators`));
     promise = Promise.all([
       Promise.all(entries.map(async ([name, load]) => [name, await load()] as const)),
       loadValidators(),
       // The validator runtime (RJSF's) comes with the form runtime, not with the catalogue.
       import('../../engine/validation/precompiledValidators.ts'),
-    ]).then(async ([files, generated, { precompiledValidators }]) => {
+    ]).then(async ([files, first, { precompiledValidators }]) => {
       const plan = buildPlan(
         Object.fromEntries(files) as PlanFiles,
         common,
-        precompiledValidators(config.planCode, generated),
+        precompiledValidators(config.planCode, { first, later: loadLater }),
       );
       await plan.loadForms();
       return plan;

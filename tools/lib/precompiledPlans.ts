@@ -3,14 +3,29 @@ import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
 import type { LoadedPlan } from '../../engine/plan/types.ts';
 import {
   precompiledValidators,
+  type GeneratedFunctions,
   type GeneratedValidators,
 } from '../../engine/validation/precompiledValidators.ts';
 import { DEFAULT_SCHEMAS_ROOT, readCommonDocuments, readPlanFiles } from '../../src/plans/nodePlanSource.ts';
 import { validatorsPath } from './generatedValidators.ts';
 
+/** A plan folder's generated validator modules, imported as the browser imports them. */
+export async function generatedValidators(
+  folder: string,
+  root = DEFAULT_SCHEMAS_ROOT,
+): Promise<GeneratedValidators> {
+  const module = async (file: 'first' | 'later') =>
+    (
+      (await import(pathToFileURL(validatorsPath(root, folder, file)).href)) as {
+        default: GeneratedFunctions;
+      }
+    ).default;
+  return { first: await module('first'), later: () => module('later') };
+}
+
 /** A plan built in Node exactly as the browser builds it: with its generated, precompiled validators, all loaded. */
 export async function precompiledPlan(folder: string, root = DEFAULT_SCHEMAS_ROOT): Promise<LoadedPlan> {
-  const generated = (await import(pathToFileURL(validatorsPath(root, folder)).href)) as GeneratedValidators;
+  const generated = await generatedValidators(folder, root);
   const files = readPlanFiles(folder, root);
   const plan = buildPlan(
     files,

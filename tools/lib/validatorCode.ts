@@ -119,7 +119,7 @@ export const GENERATED_FILES = {
  * The generated modules of one plan: its steps' and popups' validator functions (one copy per
  * schema file), split in two. A phone needs the first step's before that step is usable; the
  * others, loaded after it, stay out of its first download. Each module's default export takes
- * the `require` of the standalone code; the first one's `later` imports the second.
+ * the `require` of the standalone code.
  */
 export function planValidatorModules(
   folder: string,
@@ -140,11 +140,7 @@ export function planValidatorModules(
     '',
   );
   return {
-    first:
-      header +
-      first +
-      "// The plan's other forms, loaded once its first step is on screen.\n" +
-      `export const later = () => import('./${GENERATED_FILES.later}');\n`,
+    first: header + first,
     later: header + later,
   };
 }

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import type { LoadedPlan, LoadedStep } from '../../../engine/plan/types.ts';
@@ -17,10 +16,9 @@ import { validatorsPath } from '../../../tools/lib/generatedValidators.ts';
 import {
   planValidatorFunctions,
   precompiledValidators,
-  type GeneratedValidators,
   type PlanValidatorFunctions,
 } from '../../../engine/validation/precompiledValidators.ts';
-import { precompiledPlan } from '../../../tools/lib/precompiledPlans.ts';
+import { generatedValidators, precompiledPlan } from '../../../tools/lib/precompiledPlans.ts';
 import { checkCopiedPlan, lines } from './planFolder.ts';
 
 /*
@@ -77,9 +75,7 @@ describe('precompiled validators', () => {
   it.each(codes)(
     "%s: the first module holds only the first step's forms, the later module every other form",
     async (code) => {
-      const generated = (await import(
-        pathToFileURL(validatorsPath(DEFAULT_SCHEMAS_ROOT, code)).href
-      )) as GeneratedValidators;
+      const generated = await generatedValidators(code);
       const plan = buildPlan(readPlanFiles(code), common, compilingValidators);
       const firstSchema = Object.values(plan.steps)[0]!.definition.schema;
       const ids = (functions: PlanValidatorFunctions) => ({
@@ -96,16 +92,14 @@ describe('precompiled validators', () => {
           .map((popup) => popup.id)
           .sort(),
       });
-      expect(ids(planValidatorFunctions(generated.default))).toEqual(place(true));
-      expect(ids(planValidatorFunctions((await generated.later()).default))).toEqual(place(false));
+      expect(ids(planValidatorFunctions(generated.first))).toEqual(place(true));
+      expect(ids(planValidatorFunctions(await generated.later()))).toEqual(place(false));
       expect(place(false).steps.length).toBeGreaterThan(0);
     },
   );
 
   it('a later form validates only once the plan has loaded its forms, with the same validator object', async () => {
-    const generated = (await import(
-      pathToFileURL(validatorsPath(DEFAULT_SCHEMAS_ROOT, 'T54')).href
-    )) as GeneratedValidators;
+    const generated = await generatedValidators('T54');
     const plan = buildPlan(readPlanFiles('T54'), common, precompiledValidators('T54', generated));
     const first = plan.steps['basic-details']!;
     const later = plan.steps['plan-details']!;
