@@ -3,6 +3,7 @@ import { deferredAnnuity } from './deferredAnnuityCalculator.ts';
 import { guaranteedAnnuity } from './guaranteedAnnuityCalculator.ts';
 import { milestoneSavings } from './milestoneSavingsCalculator.ts';
 import { termLife } from './termLifeCalculator.ts';
+import { unitLinked } from './unitLinkedCalculator.ts';
 
 /**
  * The quote calculators, keyed by the name a plan gives in plan.json (`calculator`), named by
@@ -18,6 +19,7 @@ export const calculators: Record<string, Calculator<any>> = {
   termLife,
   milestoneSavings,
   guaranteedAnnuity,
+  unitLinked,
 };
 
 /** The calculator a plan names, or an error naming the ones there are. */

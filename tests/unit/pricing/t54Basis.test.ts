@@ -80,7 +80,7 @@ describe('calculator registry', () => {
 
   it('names the known calculators when asked for another', () => {
     expect(() => calculatorFor('T99')).toThrow(
-      "No calculator 'T99' (known: deferredAnnuity, termLife, milestoneSavings, guaranteedAnnuity)",
+      "No calculator 'T99' (known: deferredAnnuity, termLife, milestoneSavings, guaranteedAnnuity, unitLinked)",
     );
     expect(() => calculatorFor('toString')).toThrow('No calculator');
   });
