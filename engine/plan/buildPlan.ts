@@ -33,6 +33,8 @@ export function buildPlan(files: PlanFiles, common: SchemaDocuments, validators:
           schema,
           uiSchema: file(files, config.planCode, definition.uiSchema) as UiSchema,
           validator: validators.form(schema, { kind, id }),
+          validatorLoaded: validators.loaded ? () => validators.loaded!({ kind, id }) : () => true,
+          loadValidator: validators.load ? () => validators.load!() : () => Promise.resolve(),
         };
         return [id, step];
       }),

@@ -139,6 +139,13 @@ export interface LoadedStep {
   uiSchema: UiSchema;
   /** Validates this schema: precompiled in the browser, compiled once in Node. */
   validator: ValidatorType;
+  /**
+   * Whether `validator` can validate now. Always, but in the browser for a form other than
+   * the first step's before LoadedPlan.loadForms has resolved.
+   */
+  validatorLoaded(): boolean;
+  /** Resolves once `validator` can validate (at once when it can); rejects when the download failed. */
+  loadValidator(): Promise<void>;
 }
 
 /** Where a form is declared in a plan: one of its steps or popups. */
@@ -156,6 +163,8 @@ export interface PlanValidators {
   form(schema: RJSFSchema, where: FormPlace): ValidatorType;
   /** Brings the validators of every form (once; again after a failure). Absent: all are there. */
   load?(): Promise<void>;
+  /** Whether a form's validator can validate now. Absent: all can. */
+  loaded?(where: FormPlace): boolean;
   /** Whether data matches a JSON Schema of the plan's machine (the matchesSchema guard). */
   matchesSchema(schema: object, data: unknown): boolean;
 }

@@ -117,6 +117,9 @@ export function precompiledValidators(planCode: string, generated: GeneratedVali
       pending.set(key(where), schema);
       return deferredValidator(`Plan ${planCode} ${where.kind} ${where.id}`, () => built.get(key(where)));
     },
+    loaded(where) {
+      return built.has(key(where));
+    },
     load() {
       loading ??= generated.later().then((later) => {
         const more = planValidatorFunctions(later);

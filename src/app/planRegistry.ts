@@ -107,13 +107,12 @@ export function loadPlan(config: PlanSummary): Promise<LoadedPlan> {
       loadValidators(),
       // The validator runtime (RJSF's) comes with the form runtime, not with the catalogue.
       import('../../engine/validation/precompiledValidators.ts'),
-    ]).then(async ([files, first, { precompiledValidators }]) => {
+    ]).then(([files, first, { precompiledValidators }]) => {
       const plan = buildPlan(
         Object.fromEntries(files) as PlanFiles,
         common,
         precompiledValidators(config.planCode, { first, later: loadLater }),
       );
-      await plan.loadForms();
       return plan;
     });
     promise.catch(() => loaded.delete(config.productId));

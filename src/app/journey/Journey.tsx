@@ -22,6 +22,8 @@ import { JourneyHeader } from './JourneyHeader.tsx';
 import { takeEntryLink } from './entryDetails.ts';
 import { navigate, useLocation } from '../usePathname.ts';
 import { ErrorPopup } from './ErrorPopup.tsx';
+import { FormGate } from './FormGate.tsx';
+import { useFormReady } from '../../../engine/form/useFormReady.ts';
 import { Loader } from './Loader.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { Stepper } from './Stepper.tsx';
@@ -122,8 +124,10 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   // the application state itself, so calls made from the step (a quote) see them too. They
   // are derived once as the step opens (typing never re-derives them here), and the form opens
   // on them, so it has nothing of its own to fill and report.
+  // A later step's validators may still be loading (a phone loads them after the first step).
+  const { ready: stepReady } = useFormReady(step);
   const opened = useMemo(() => {
-    if (!step) return undefined;
+    if (!step || !stepReady) return undefined;
     const current = selectBound(store.getState());
     const filled = getDefaultFormState(
       step.validator,
@@ -134,7 +138,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
       DEFAULTS_BEHAVIOUR,
     ) as StepData;
     return { current, filled };
-  }, [step, selectBound, store]);
+  }, [step, stepReady, selectBound, store]);
   useLayoutEffect(() => {
     if (!step || !opened) return;
     for (const [field, pointer] of Object.entries(step.definition.bind)) {
@@ -298,21 +302,23 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
           )}
           <section className="bf-card">
             {step ? (
-              <StepForm
-                key={step.id}
-                step={step}
-                formData={formData}
-                validator={step.validator}
-                widgets={widgets}
-                templates={templates}
-                onChange={handleChange}
-                onSubmit={handleSubmit}
-                busy={busy !== false}
-                lookups={adapter.lookups}
-                submitLabel={submitLabel}
-              >
-                {panel}
-              </StepForm>
+              <FormGate form={step}>
+                <StepForm
+                  key={step.id}
+                  step={step}
+                  formData={formData}
+                  validator={step.validator}
+                  widgets={widgets}
+                  templates={templates}
+                  onChange={handleChange}
+                  onSubmit={handleSubmit}
+                  busy={busy !== false}
+                  lookups={adapter.lookups}
+                  submitLabel={submitLabel}
+                >
+                  {panel}
+                </StepForm>
+              </FormGate>
             ) : (
               <div role="status" className="bf-not-open">
                 <h1 className="bf-step-title">Your application is saved</h1>

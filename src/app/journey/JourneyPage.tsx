@@ -31,9 +31,16 @@ export function JourneyPage({ config }: { config: PlanSummary }) {
     let live = true;
     const loadAdapter = config.adapter === undefined ? () => Promise.resolve({}) : adapters[config.adapter];
     // An entry link with sealed details needs the envelope before the journey reads it.
-    const sealed = new URLSearchParams(window.location.search).has('details');
+    const search = new URLSearchParams(window.location.search);
+    const sealed = search.has('details');
     Promise.all([
-      loadPlan(config),
+      // The journey opens on its first step, whose validators come with the plan; the others
+      // load once it is on screen (below). An entry link fills and checks a step as the
+      // journey starts, so it waits for them all.
+      loadPlan(config).then(async (loaded) => {
+        if (window.location.search.length > 1) await loaded.loadForms();
+        return loaded;
+      }),
       loadAdapter ? loadAdapter() : Promise.reject(new Error(`No adapter "${config.adapter}"`)),
       sealed ? loadSealedOpener() : Promise.resolve(() => undefined),
     ]).then(
@@ -52,6 +59,20 @@ export function JourneyPage({ config }: { config: PlanSummary }) {
   useEffect(() => {
     document.title = `${config.productName} — Bimaflow Life Insurance`;
   }, [config]);
+
+  // Once the first step is on screen, the validators of the plan's other forms, while the
+  // visitor fills it in (a later step or popup opened sooner waits for them: FormGate).
+  const loadedPlan = plan?.plan;
+  useEffect(() => {
+    if (!loadedPlan) return;
+    const load = () => void loadedPlan.loadForms().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(load, 0);
+    return () => window.clearTimeout(id);
+  }, [loadedPlan]);
 
   if (error) {
     return (

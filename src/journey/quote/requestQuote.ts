@@ -37,12 +37,15 @@ export function quoteStepValues(plan: LoadedPlan, application: unknown): unknown
   });
 }
 
-/** Whether every step the quote reads holds valid data, given quoteStepValues' values. */
+/**
+ * Whether every step the quote reads holds valid data, given quoteStepValues' values. Not
+ * while a step's validators are still loading (a phone loads them after the first step).
+ */
 export function quoteStepsValid(plan: LoadedPlan, values: readonly unknown[]): boolean {
   let next = 0;
   return (plan.config.quote?.steps ?? []).every((id) => {
     const step = plan.steps[id];
-    if (!step) return false;
+    if (!step?.validatorLoaded()) return false;
     const data = Object.fromEntries(
       Object.keys(step.definition.bind).map((field) => [field, values[next++]]),
     );

@@ -1,8 +1,10 @@
-import type { StepContext, StepSubmitOutcome } from '../../../engine/plan/adapter.ts';
+import { StepFailure, type StepContext, type StepSubmitOutcome } from '../../../engine/plan/adapter.ts';
 import type { JourneyServices } from '../JourneyServices.ts';
 import { startPayment } from '../payment/paymentCalls.ts';
 import { createApplication } from './createApplication.ts';
 import { saveStage } from './saveStage.ts';
+
+const FORMS_NOT_LOADED = 'We could not load the next step. Please check your connection and try again.';
 
 /** Runs what plan.json declares a step's submit does (`steps.<id>.submit`). */
 export async function submitStep(
@@ -11,6 +13,11 @@ export async function submitStep(
 ): Promise<StepSubmitOutcome> {
   const submit = context.plan.steps[context.stepId]?.definition.submit;
   if (!submit) return undefined;
+  // What a submit checks of the later steps (planFit) needs their validators, which a phone
+  // loads after the first step is on screen: there by now, unless the connection dropped.
+  await context.plan.loadForms().catch(() => {
+    throw new StepFailure(FORMS_NOT_LOADED);
+  });
   switch (submit.type) {
     case 'createApplication': {
       const notice = await createApplication(context, services, submit.report);

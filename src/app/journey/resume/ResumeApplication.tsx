@@ -5,6 +5,7 @@ import type { LoadedPlan } from '../../../../engine/plan/types.ts';
 import type { ApiClient } from '../../../api/apiClient.ts';
 import { Loader } from '../Loader.tsx';
 import { ResumeDialog } from './ResumeDialog.tsx';
+import { FormGate } from '../FormGate.tsx';
 import type { ResumeAccess, ResumedApplication } from './resumeCalls.ts';
 import { useAutoResume, type ProofRequest } from './useAutoResume.ts';
 
@@ -68,16 +69,18 @@ export function ResumeApplication({ plan, session, label, kept, onResumed, api }
         {label}
       </button>
       {dialog && (
-        <ResumeDialog
-          key={opened}
-          popup={popup}
-          productId={productId}
-          initialData={dialog.initialData}
-          initialMessage={dialog.message}
-          onResumed={finish}
-          onClose={close}
-          api={api}
-        />
+        <FormGate form={popup} overlay onCancel={close}>
+          <ResumeDialog
+            key={opened}
+            popup={popup}
+            productId={productId}
+            initialData={dialog.initialData}
+            initialMessage={dialog.message}
+            onResumed={finish}
+            onClose={close}
+            api={api}
+          />
+        </FormGate>
       )}
       {resuming &&
         createPortal(

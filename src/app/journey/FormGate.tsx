@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useFormReady } from '../../../engine/form/useFormReady.ts';
+import type { LoadedStep } from '../../../engine/plan/types.ts';
+import { Loader } from './Loader.tsx';
+
+/**
+ * Shows a form once its validators are there (engine/form/useFormReady.ts): a phone loads
+ * those of every form but the first step's after that step is on screen, so a visitor quick
+ * to a later step or a popup waits for them under the loader, and a dropped connection is
+ * said, with a way to try again. `overlay` shows the wait over the page (for a popup).
+ */
+export function FormGate({
+  form,
+  overlay = false,
+  onCancel,
+  children,
+}: {
+  form: LoadedStep | undefined;
+  overlay?: boolean;
+  /** Offered beside 'Try again' after a failure (a popup the visitor may close instead). */
+  onCancel?: () => void;
+  children: ReactNode;
+}) {
+  const { ready, failed, retry } = useFormReady(form);
+  if (ready) return children;
+  const body = failed ? (
+    <div className="bf-form-gate" role="alert">
+      <p>We could not load this form. Please check your connection and try again.</p>
+      <div className="bf-form-gate__actions">
+        <button type="button" className="bf-button bf-button--primary" onClick={retry}>
+          Try again
+        </button>
+        {onCancel && (
+          <button type="button" className="bf-button bf-button--secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </div>
+  ) : (
+    <Loader />
+  );
+  return overlay ? createPortal(<div className="bf-busy-overlay">{body}</div>, document.body) : body;
+}
