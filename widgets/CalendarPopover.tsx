@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { format, isAfter, isBefore, isSameDay, startOfDay } from 'date-fns';
+import { isAfter, isBefore, isSameDay, startOfDay } from 'date-fns';
 import {
   MONTH_NAMES,
   WEEKDAY_SHORT,
   clampDay,
+  dayLabel,
   monthGrid,
   moveFocusDay,
   yearOptions,
@@ -183,7 +184,7 @@ export default function CalendarPopover(props: CalendarPopoverProps) {
                       )}
                       tabIndex={isSameDay(day, focusDay) ? 0 : -1}
                       data-focus-day={isSameDay(day, focusDay) ? 'true' : undefined}
-                      aria-label={format(day, 'EEEE, d MMMM yyyy')}
+                      aria-label={dayLabel(day)}
                       aria-pressed={selected ? isSameDay(day, selected) : false}
                       aria-current={isSameDay(day, today) ? 'date' : undefined}
                       disabled={isDisabled(day)}

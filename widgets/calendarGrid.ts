@@ -18,6 +18,13 @@ export const MONTH_NAMES = [
 
 export const WEEKDAY_SHORT = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const;
 
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** A day as a screen reader hears it on the calendar's day button: 'Tuesday, 15 February 2000'. */
+export function dayLabel(day: Date): string {
+  return `${WEEKDAY_NAMES[day.getDay()]}, ${day.getDate()} ${MONTH_NAMES[day.getMonth()]} ${day.getFullYear()}`;
+}
+
 /**
  * The years the calendar's year dropdown offers, newest first: `yearsBack` years ending at
  * the current year (100 by default, spec 01 §5), plus `yearsAhead` future years for pickers

@@ -1,36 +1,38 @@
 import { useEffect, useState } from 'react';
 import type { LoadedStep } from '../plan/types.ts';
 
-export interface FormReadiness {
-  /** The form can be shown and validated now. */
+export interface Readiness {
+  /** What is waited for is there. */
   ready: boolean;
-  /** Its validators could not be downloaded (a dropped connection). */
+  /** It could not be downloaded (a dropped connection). */
   failed: boolean;
   /** Tries the download again after a failure. */
   retry: () => void;
 }
 
-/**
- * Whether a form can be shown yet: a phone downloads the validators of every form but the
- * first step's after that step is on screen (LoadedPlan.loadForms), so a later step or a
- * popup opened sooner waits for them here, and says so if they do not come.
- */
-export function useFormReady(form: LoadedStep | undefined): FormReadiness {
+/** Code or data a screen needs that comes in its own download: whether it is there, and how to get it. */
+export interface Needed {
+  loaded(): boolean;
+  load(): Promise<unknown>;
+}
+
+/** Whether what a screen needs is there yet; asks for it when it is not. */
+export function useLoaded(needed: Needed | undefined): Readiness {
   const [, setLoaded] = useState(0);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const ready = !form || form.validatorLoaded();
+  const ready = !needed || needed.loaded();
   useEffect(() => {
-    if (ready) return;
+    if (ready || !needed) return;
     let live = true;
-    form?.loadValidator().then(
+    needed.load().then(
       () => live && setLoaded((n) => n + 1),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [form, ready, attempt]);
+  }, [needed, ready, attempt]);
   return {
     ready,
     failed: !ready && failed,
@@ -39,4 +41,25 @@ export function useFormReady(form: LoadedStep | undefined): FormReadiness {
       setAttempt((n) => n + 1);
     },
   };
+}
+
+const formNeeds = new WeakMap<LoadedStep, Needed>();
+
+/** What a form needs before it can show: its validators. */
+export function formNeeded(form: LoadedStep): Needed {
+  let needed = formNeeds.get(form);
+  if (!needed) {
+    needed = { loaded: () => form.validatorLoaded(), load: () => form.loadValidator() };
+    formNeeds.set(form, needed);
+  }
+  return needed;
+}
+
+/**
+ * Whether a form can be shown yet: a phone downloads the validators of every form but the
+ * first step's after that step is on screen (LoadedPlan.loadForms), so a later step or a
+ * popup opened sooner waits for them here, and says so if they do not come.
+ */
+export function useFormReady(form: LoadedStep | undefined): Readiness {
+  return useLoaded(form && formNeeded(form));
 }

@@ -1,29 +1,33 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useFormReady } from '../../../engine/form/useFormReady.ts';
+import { formNeeded, useLoaded, type Needed } from '../../../engine/form/useFormReady.ts';
 import type { LoadedStep } from '../../../engine/plan/types.ts';
 import { Loader } from './Loader.tsx';
 
 /**
- * Shows a form once its validators are there (engine/form/useFormReady.ts): a phone loads
- * those of every form but the first step's after that step is on screen, so a visitor quick
- * to a later step or a popup waits for them under the loader, and a dropped connection is
- * said, with a way to try again. `overlay` shows the wait over the page (for a popup).
+ * Shows a form once what it needs is there (engine/form/useFormReady.ts): a phone loads the
+ * validators of every form but the first step's after that step is on screen (and a popup's
+ * code when it first opens), so a visitor quick to a later step or a popup waits for them
+ * under the loader, and a dropped connection is said, with a way to try again. `overlay`
+ * shows the wait over the page (for a popup).
  */
 export function FormGate({
   form,
+  needs,
   overlay = false,
   onCancel,
   children,
 }: {
-  form: LoadedStep | undefined;
+  form?: LoadedStep;
+  /** What else must be there, when it is more than the form's validators. */
+  needs?: Needed;
   overlay?: boolean;
   /** Offered beside 'Try again' after a failure (a popup the visitor may close instead). */
   onCancel?: () => void;
-  children: ReactNode;
+  children: () => ReactNode;
 }) {
-  const { ready, failed, retry } = useFormReady(form);
-  if (ready) return children;
+  const { ready, failed, retry } = useLoaded(needs ?? (form && formNeeded(form)));
+  if (ready) return children();
   const body = failed ? (
     <div className="bf-form-gate" role="alert">
       <p>We could not load this form. Please check your connection and try again.</p>

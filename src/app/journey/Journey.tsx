@@ -303,21 +303,23 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
           <section className="bf-card">
             {step ? (
               <FormGate form={step}>
-                <StepForm
-                  key={step.id}
-                  step={step}
-                  formData={formData}
-                  validator={step.validator}
-                  widgets={widgets}
-                  templates={templates}
-                  onChange={handleChange}
-                  onSubmit={handleSubmit}
-                  busy={busy !== false}
-                  lookups={adapter.lookups}
-                  submitLabel={submitLabel}
-                >
-                  {panel}
-                </StepForm>
+                {() => (
+                  <StepForm
+                    key={step.id}
+                    step={step}
+                    formData={formData}
+                    validator={step.validator}
+                    widgets={widgets}
+                    templates={templates}
+                    onChange={handleChange}
+                    onSubmit={handleSubmit}
+                    busy={busy !== false}
+                    lookups={adapter.lookups}
+                    submitLabel={submitLabel}
+                  >
+                    {panel}
+                  </StepForm>
+                )}
               </FormGate>
             ) : (
               <div role="status" className="bf-not-open">

@@ -41,22 +41,14 @@ afterEach(cleanup);
 describe('FormGate', () => {
   it('shows a ready form at once, asking for nothing', () => {
     const form = { validatorLoaded: () => true, loadValidator: () => Promise.reject(new Error('no')) };
-    render(
-      <FormGate form={form as unknown as LoadedStep}>
-        <p>the form</p>
-      </FormGate>,
-    );
+    render(<FormGate form={form as unknown as LoadedStep}>{() => <p>the form</p>}</FormGate>);
     expect(screen.getByText('the form')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('waits under the loader, then shows the form once its validators arrive', async () => {
     const { form, downloads } = laterForm();
-    render(
-      <FormGate form={form}>
-        <p>the form</p>
-      </FormGate>,
-    );
+    render(<FormGate form={form}>{() => <p>the form</p>}</FormGate>);
     expect(screen.getByRole('status').textContent).toContain('Please wait');
     expect(screen.queryByText('the form')).toBeNull();
     expect(downloads).toHaveLength(1);
@@ -66,11 +58,7 @@ describe('FormGate', () => {
 
   it('says so when the download fails, and tries again on request', async () => {
     const { form, downloads } = laterForm();
-    render(
-      <FormGate form={form}>
-        <p>the form</p>
-      </FormGate>,
-    );
+    render(<FormGate form={form}>{() => <p>the form</p>}</FormGate>);
     await act(async () => downloads[0]!.reject());
     expect(screen.getByRole('alert').textContent).toBe(
       'We could not load this form. Please check your connection and try again.Try again',

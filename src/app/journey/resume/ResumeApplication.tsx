@@ -1,13 +1,20 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { KeptApplications } from '../../../../engine/plan/adapter.ts';
 import type { LoadedPlan } from '../../../../engine/plan/types.ts';
 import type { ApiClient } from '../../../api/apiClient.ts';
 import { Loader } from '../Loader.tsx';
-import { ResumeDialog } from './ResumeDialog.tsx';
 import { FormGate } from '../FormGate.tsx';
+import type { Needed } from '../../../../engine/form/useFormReady.ts';
 import type { ResumeAccess, ResumedApplication } from './resumeCalls.ts';
 import { useAutoResume, type ProofRequest } from './useAutoResume.ts';
+
+/** The resume dialog's code: loaded when a visitor first opens it, not with the journey. */
+const resumeDialog: { module?: typeof import('./ResumeDialog.tsx') } = {};
+const loadResumeDialog = () =>
+  import('./ResumeDialog.tsx').then((module) => {
+    resumeDialog.module = module;
+  });
 
 /** The id of the plan popup that holds the resume form (plan.json `popups`). */
 export const RESUME_POPUP = 'resume';
@@ -31,6 +38,15 @@ export interface ResumeApplicationProps {
  */
 export function ResumeApplication({ plan, session, label, kept, onResumed, api }: ResumeApplicationProps) {
   const popup = plan.popups[RESUME_POPUP];
+  // The popup's validators and the dialog's code, both downloaded when it first opens.
+  const dialogNeeds = useMemo<Needed | undefined>(
+    () =>
+      popup && {
+        loaded: () => popup.validatorLoaded() && resumeDialog.module !== undefined,
+        load: () => Promise.all([popup.loadValidator(), loadResumeDialog()]),
+      },
+    [popup],
+  );
   const { productId } = plan.config;
   const [dialog, setDialog] = useState<Partial<ProofRequest>>();
   const [opened, setOpened] = useState(0);
@@ -69,17 +85,22 @@ export function ResumeApplication({ plan, session, label, kept, onResumed, api }
         {label}
       </button>
       {dialog && (
-        <FormGate form={popup} overlay onCancel={close}>
-          <ResumeDialog
-            key={opened}
-            popup={popup}
-            productId={productId}
-            initialData={dialog.initialData}
-            initialMessage={dialog.message}
-            onResumed={finish}
-            onClose={close}
-            api={api}
-          />
+        <FormGate needs={dialogNeeds} overlay onCancel={close}>
+          {() => {
+            const { ResumeDialog } = resumeDialog.module!;
+            return (
+              <ResumeDialog
+                key={opened}
+                popup={popup}
+                productId={productId}
+                initialData={dialog.initialData}
+                initialMessage={dialog.message}
+                onResumed={finish}
+                onClose={close}
+                api={api}
+              />
+            );
+          }}
         </FormGate>
       )}
       {resuming &&
