@@ -71,11 +71,14 @@ export function ageCases(person: AgePerson, limit: AgeLimit, today = new Date())
       });
     }
   }
-  cases.push({
-    name: `exactly ${limit.min} today (the minimum)`,
-    token: `{{today-${limit.min}y}}`,
-    valid: true,
-  });
+  // With a minimum in days and none in years, a life born today is below it (the case above).
+  if (!(limit.minDays !== undefined && limit.min === 0)) {
+    cases.push({
+      name: `exactly ${limit.min} today (the minimum)`,
+      token: `{{today-${limit.min}y}}`,
+      valid: true,
+    });
+  }
   if (limit.max !== undefined) {
     cases.push(
       { name: `exactly ${limit.max} today`, token: `{{today-${limit.max}y}}`, valid: true },
