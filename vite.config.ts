@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './tools/precompress.ts';
-import type { PlanConfig } from './engine/plan/types.ts';
-import { planSummary } from './src/plans/planSummary.ts';
+import { browserPlanModule, type BrowserPlanModule } from './src/plans/browserPlanModules.ts';
 
 /** Brotli and gzip copies of the build beside each file, served by the server as they are. */
 function precompressBuild(): Plugin {
@@ -49,30 +47,25 @@ export function platformUriForRjsf(): Plugin {
 }
 
 /**
- * `plan.json?summary`: the few fields of a plan the site needs before the plan's chunk
- * (src/plans/planSummary.ts), as a module of its own in the entry; the full plan.json is
- * in the plan's chunk.
+ * A plan folder's modules for the browser (src/plans/browserPlanModules.ts):
+ * `plan.json?summary` (in the entry), `plan.json?files` (the plan's chunk), `plan.json?content`.
  */
-function planSummaries(): Plugin {
-  const PREFIX = '\0bimaflow-plan-summary:';
-  const files = new Map<string, string>();
+function planModules(): Plugin {
+  const PREFIX = '\0bimaflow-plan:';
   return {
-    name: 'bimaflow-plan-summary',
+    name: 'bimaflow-plan-modules',
     enforce: 'pre',
     resolveId(source, importer) {
-      const match = /^(.*\/plan\.json)\?summary$/.exec(source);
+      const match = /^(.*\/plan\.json)\?(summary|files|content)$/.exec(source);
       if (!match || !importer) return null;
-      const file = resolve(dirname(importer), match[1]!);
-      const id = `${PREFIX}${basename(dirname(file))}`;
-      files.set(id, file);
-      return id;
+      const folder = dirname(resolve(dirname(importer), match[1]!));
+      return `${PREFIX}${match[2]}:${basename(folder)}:${dirname(dirname(folder))}`;
     },
     load(id) {
-      const file = files.get(id);
-      if (!file) return null;
-      this.addWatchFile(file);
-      const summary = planSummary(JSON.parse(readFileSync(file, 'utf8')) as PlanConfig);
-      return `export default ${JSON.stringify(summary)};`;
+      if (!id.startsWith(PREFIX)) return null;
+      const [kind, code, root] = id.slice(PREFIX.length).split(':') as [BrowserPlanModule, string, string];
+      this.addWatchFile(resolve(root, 'plans', code));
+      return browserPlanModule(code, kind, root);
     },
   };
 }
@@ -80,7 +73,7 @@ function planSummaries(): Plugin {
 // The SPA is one bundle for the shell plus one lazily loaded chunk per plan
 // (the plan registry uses import.meta.glob, so each plan's JSON is split out).
 export default defineConfig({
-  plugins: [react(), platformUriForRjsf(), planSummaries(), precompressBuild()],
+  plugins: [react(), platformUriForRjsf(), planModules(), precompressBuild()],
   root: 'src/app',
   publicDir: false,
   resolve: { alias: PLAIN_MARKDOWN },
@@ -94,13 +87,29 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // Everything of one plan but the validators of its later forms (loaded after
-              // the first step is usable); its summary is a module of its own, in the entry.
+              // A plan's files and its first step's validators (the later forms' validators
+              // have a chunk of their own, loaded after the first step is usable).
               debugName: 'plan-data',
               name: (id: string) =>
-                /schemas\/plans\/([^/]+)\/(?!validators\.later\.generated\.js$)/
-                  .exec(id)?.[1]
-                  ?.replace(/^/, 'plan-') ?? null,
+                (/\0bimaflow-plan:files:([^:]+):/.exec(id) ??
+                  /schemas\/plans\/([^/]+)\/validators\.generated\.js$/.exec(id))?.[1]?.replace(
+                  /^/,
+                  'plan-',
+                ) ?? null,
+            },
+            {
+              // The form runtime (RJSF, XState, the engine, the widgets and the shared schemas
+              // they import) as one chunk, not cut into pieces shared with the lazily loaded
+              // panels and dialogs (each piece compresses worse). Its own dependencies (React)
+              // stay where they are.
+              debugName: 'journey-runtime',
+              includeDependenciesRecursively: false,
+              name: (id: string) =>
+                /node_modules\/(@rjsf|xstate|@xstate|date-fns|fast-equals|jsonpointer|@x0k|react-is|use-sync-external-store)\/|\/(engine\/(form|validation|machine|state)|widgets|schemas\/common)\//.test(
+                  id,
+                ) && /\.([cm]?[jt]sx?|json)$/.test(id)
+                  ? 'journey'
+                  : null,
             },
             {
               debugName: 'plan-forms',

@@ -6,25 +6,25 @@ import type { PlanContent } from '../plans/planContent.ts';
 import type { GeneratedFunctions } from '../../engine/validation/precompiledValidators.ts';
 
 /*
- * Every plan folder under schemas/plans is picked up here without naming it. A summary of
- * each plan.json is eager (the catalogue lists them, addresses are matched against them:
- * src/plans/planSummary.ts); each plan's files, its plan.json among them, load lazily, on
- * first visit, as one chunk per plan (see vite.config.ts).
+ * Every plan folder under schemas/plans is picked up here without naming it, as the modules
+ * the build makes of it (src/plans/browserPlanModules.ts): a summary of each plan is eager
+ * (the catalogue lists them, addresses are matched against them); each plan's files, with
+ * the shared documents they reference, load lazily, on first visit, as one chunk per plan
+ * with its first step's validators (see vite.config.ts); its copy alone for pages without forms.
  */
 const planIndex = import.meta.glob<PlanSummary>('../../schemas/plans/*/plan.json', {
   eager: true,
   import: 'default',
   query: '?summary',
 });
-const planFileLoaders = import.meta.glob<unknown>(
-  [
-    '../../schemas/plans/*/**/*.json',
-    '!../../schemas/plans/*/fixtures/**',
-    // The pricing basis is the server's (quotes are priced there): not downloaded by phones.
-    '!../../schemas/plans/*/pricing-basis.json',
-  ],
-  { import: 'default' },
+const planFileLoaders = import.meta.glob<{ files: PlanFiles; common: JsonSchema[] }>(
+  '../../schemas/plans/*/plan.json',
+  { query: '?files' },
 );
+const contentLoaders = import.meta.glob<PlanContent>('../../schemas/plans/*/plan.json', {
+  query: '?content',
+  import: 'default',
+});
 // Each plan's precompiled validators (npm run validators): its first step's in the plan's
 // chunk, the others (validators.later.generated.js) in a chunk of their own, loaded by
 // LoadedPlan.loadForms once the first step is on screen.
@@ -38,13 +38,8 @@ const laterValidatorLoaders = import.meta.glob<GeneratedFunctions>(
   '../../schemas/plans/*/validators.later.generated.js',
   { import: 'default' },
 );
-const common = commonDocuments(
-  Object.values(
-    import.meta.glob<JsonSchema>('../../schemas/common/*.json', { eager: true, import: 'default' }),
-  ),
-);
 
-const PLAN_PATH = /^\.\.\/\.\.\/schemas\/plans\/([^/]+)\/(.+)$/;
+const folderOf = (config: PlanSummary) => `../../schemas/plans/${config.productId}`;
 
 export const plans: PlanSummary[] = Object.values(planIndex).sort((a, b) =>
   a.productName.localeCompare(b.productName),
@@ -72,9 +67,9 @@ export function planForPath(pathname: string): PlanSummary | undefined {
 
 /** A plan's copy (its content file) alone: pages without forms need no more of the plan. */
 export function loadPlanContent(config: PlanSummary): Promise<PlanContent> {
-  const load = config.content && planFileLoaders[`../../schemas/plans/${config.productId}/${config.content}`];
+  const load = config.content && contentLoaders[`${folderOf(config)}/plan.json`];
   if (!load) return Promise.reject(new Error(`Plan ${config.productId} has no content file`));
-  return load() as Promise<PlanContent>;
+  return load();
 }
 
 const loaded = new Map<string, Promise<LoadedPlan>>();
@@ -92,29 +87,24 @@ export function preloadPlan(config: PlanSummary): void {
 export function loadPlan(config: PlanSummary): Promise<LoadedPlan> {
   let promise = loaded.get(config.productId);
   if (!promise) {
-    const entries = Object.entries(planFileLoaders).flatMap(([path, load]) => {
-      const match = PLAN_PATH.exec(path);
-      return match && match[1] === config.productId ? [[match[2]!, load] as const] : [];
-    });
-    const loadValidators =
-      validatorLoaders[`../../schemas/plans/${config.productId}/validators.generated.js`];
-    const loadLater =
-      laterValidatorLoaders[`../../schemas/plans/${config.productId}/validators.later.generated.js`];
-    if (!loadValidators || !loadLater)
-      return Promise.reject(new Error(`Plan ${config.productId} has no generated validators`));
+    const folder = folderOf(config);
+    const loadFiles = planFileLoaders[`${folder}/plan.json`];
+    const loadValidators = validatorLoaders[`${folder}/validators.generated.js`];
+    const loadLater = laterValidatorLoaders[`${folder}/validators.later.generated.js`];
+    if (!loadFiles || !loadValidators || !loadLater)
+      return Promise.reject(new Error(`Plan ${config.productId} has no files or no generated validators`));
     promise = Promise.all([
-      Promise.all(entries.map(async ([name, load]) => [name, await load()] as const)),
+      loadFiles(),
       loadValidators(),
       // The validator runtime (RJSF's) comes with the form runtime, not with the catalogue.
       import('../../engine/validation/precompiledValidators.ts'),
-    ]).then(([files, first, { precompiledValidators }]) => {
-      const plan = buildPlan(
-        Object.fromEntries(files) as PlanFiles,
-        common,
+    ]).then(([{ files, common }, first, { precompiledValidators }]) =>
+      buildPlan(
+        files,
+        commonDocuments(common),
         precompiledValidators(config.planCode, { first, later: loadLater }),
-      );
-      return plan;
-    });
+      ),
+    );
     promise.catch(() => loaded.delete(config.productId));
     loaded.set(config.productId, promise);
   }

@@ -1,18 +1,27 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import type { StepPanelProps } from '../../engine/plan/adapter.ts';
 import type { PanelRef } from '../../engine/plan/types.ts';
 import { holds } from '../../engine/plan/conditions.ts';
-import { panels } from './panels/registry.ts';
+import type { ApplicationState } from '../../engine/state/applicationState.ts';
+import { shallowEqual, useStoreSelector } from '../../engine/state/useStoreSelector.ts';
+import { panels } from './panels/registry.tsx';
 
 const NO_PARAMS: Record<string, unknown> = {};
 
-/** The shared panels a step declares, in order, each while its condition holds. */
+/**
+ * The shared panels a step declares, in order, each while its condition holds. It re-renders
+ * only when a condition changes its answer; each panel reads its own slice of the application.
+ */
 export function StepPanels({ refs, ...props }: StepPanelProps & { refs: PanelRef[] }) {
-  const state = useSyncExternalStore(props.store.subscribe, props.store.getState);
+  const shown = useStoreSelector(
+    props.store,
+    useCallback((state: ApplicationState) => refs.map((ref) => holds(ref.when, state)), [refs]),
+    shallowEqual,
+  );
   return (
     <>
       {refs
-        .filter((ref) => holds(ref.when, state))
+        .filter((_, index) => shown[index])
         .map((ref, index) => {
           const Panel = panels[ref.type];
           if (!Panel)

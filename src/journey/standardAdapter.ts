@@ -1,5 +1,5 @@
 import { createElement, type ComponentType } from 'react';
-import type { PlanAdapter, StepPanelProps } from '../../engine/plan/adapter.ts';
+import { StepFailure, type PlanAdapter, type StepPanelProps } from '../../engine/plan/adapter.ts';
 import type { LoadedPlan } from '../../engine/plan/types.ts';
 import type { ApplicationState } from '../../engine/state/applicationState.ts';
 import type { JourneyServices } from './JourneyServices.ts';
@@ -7,7 +7,7 @@ import { createLookups } from './lookups.ts';
 import { keptApplications } from './previousQuotes.ts';
 import { quoteInputsKey } from './quote/quoteRequest.ts';
 import { StepPanels } from './StepPanels.tsx';
-import { submitStep } from './submit/submitStep.ts';
+import { loadSubmit, NEXT_STEP_NOT_LOADED } from './laterParts.ts';
 
 /** A step's submit label once the quote is for what is on screen: 'Next · Get ₹ 1,71,746 a year'. */
 function labelWithQuote(plan: LoadedPlan, stepId: string, state: ApplicationState): string | undefined {
@@ -56,6 +56,9 @@ export function createStandardAdapter(
     keptApplications: extra.keptApplications ?? keptApplications(services.local),
     submitLabel: (stepId, state) => extra.submitLabel?.(stepId, state) ?? labelWithQuote(plan, stepId, state),
     async onStepSubmit(context) {
+      const { submitStep } = await loadSubmit().catch(() => {
+        throw new StepFailure(NEXT_STEP_NOT_LOADED);
+      });
       const outcome = await submitStep(context, services);
       if (outcome === 'left') return outcome;
       const more = await extra.onStepSubmit?.(context);

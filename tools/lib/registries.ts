@@ -39,7 +39,7 @@ export const REGISTRY_FILES = {
   widgets: 'widgets/registry.ts',
   fields: 'RJSF’s fields',
   lookups: 'src/journey/lookups.ts',
-  panels: 'src/journey/panels/registry.ts',
+  panels: 'src/journey/panels/registry.tsx',
   adapters: 'src/adapters/registry.ts',
 } as const;
 

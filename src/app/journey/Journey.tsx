@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { getDefaultFormState } from '@rjsf/utils';
 import { StepFailure, type PlanAdapter } from '../../../engine/plan/adapter.ts';
@@ -23,12 +32,13 @@ import { takeEntryLink } from './entryDetails.ts';
 import { navigate, useLocation } from '../usePathname.ts';
 import { ErrorPopup } from './ErrorPopup.tsx';
 import { FormGate } from './FormGate.tsx';
+import { stepNeeded } from '../../journey/stepNeeds.ts';
+import { loadLaterParts } from '../../journey/laterParts.ts';
 import { useFormReady } from '../../../engine/form/useFormReady.ts';
 import { Loader } from './Loader.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { Stepper } from './Stepper.tsx';
 import { createBoundSelector } from './boundData.ts';
-import { LandingSections } from '../landing/LandingSections.tsx';
 import { useJourneyServices } from '../../journey/JourneyServices.ts';
 import { MESSAGES } from '../../journey/messages.ts';
 import type { PlanContent } from '../../plans/planContent.ts';
@@ -40,6 +50,12 @@ const COULD_NOT_PROCESS = MESSAGES.notProcessed;
 
 /** Spec 02 §9: the pause before routing a resumed application by its stage, and before the pay-later redirect. */
 const RESUME_DELAY_MS = 100;
+
+// The landing sections sit under the first step, below the fold on a phone: their code comes
+// once the step is on screen (not in the first download), and nothing visible moves for it.
+const LandingSections = lazy(() =>
+  import('../landing/LandingSections.tsx').then((module) => ({ default: module.LandingSections })),
+);
 
 const applicationNumberOf = (state: ApplicationState) => state.applicationNumber;
 const capabilityOf = (state: ApplicationState) => state.capability;
@@ -126,6 +142,18 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   // on them, so it has nothing of its own to fill and report.
   // A later step's validators may still be loading (a phone loads them after the first step).
   const { ready: stepReady } = useFormReady(step);
+  // Once a step is on screen, what the others need (their validators, the shared panels, the
+  // code of a submit) downloads while the visitor fills it in; a later step opened sooner
+  // waits (FormGate), a submit sooner waits for its code.
+  const [laterPartsAsked, setLaterPartsAsked] = useState(false);
+  useEffect(() => {
+    if (!stepReady) return;
+    const id = window.setTimeout(() => {
+      loadLaterParts(plan);
+      setLaterPartsAsked(true);
+    }, 0);
+    return () => window.clearTimeout(id);
+  }, [plan, stepReady]);
   const opened = useMemo(() => {
     if (!step || !stepReady) return undefined;
     const current = selectBound(store.getState());
@@ -302,7 +330,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
           )}
           <section className="bf-card">
             {step ? (
-              <FormGate form={step}>
+              <FormGate needs={stepNeeded(step)}>
                 {() => (
                   <StepForm
                     key={step.id}
@@ -342,7 +370,11 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
               ‹ Back<span className="bf-visually-hidden"> to the previous step</span>
             </button>
           )}
-          {onLanding && content?.landing && <LandingSections content={content.landing} />}
+          {onLanding && content?.landing && laterPartsAsked && (
+            <Suspense fallback={null}>
+              <LandingSections content={content.landing} />
+            </Suspense>
+          )}
         </main>
       </div>
       {onLanding && content?.productIdentification && (

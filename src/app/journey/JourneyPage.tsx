@@ -60,20 +60,6 @@ export function JourneyPage({ config }: { config: PlanSummary }) {
     document.title = `${config.productName} — Bimaflow Life Insurance`;
   }, [config]);
 
-  // Once the first step is on screen, the validators of the plan's other forms, while the
-  // visitor fills it in (a later step or popup opened sooner waits for them: FormGate).
-  const loadedPlan = plan?.plan;
-  useEffect(() => {
-    if (!loadedPlan) return;
-    const load = () => void loadedPlan.loadForms().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(load, 0);
-    return () => window.clearTimeout(id);
-  }, [loadedPlan]);
-
   if (error) {
     return (
       <PageLoadFailed

@@ -1,10 +1,9 @@
 import { StepFailure, type StepContext, type StepSubmitOutcome } from '../../../engine/plan/adapter.ts';
 import type { JourneyServices } from '../JourneyServices.ts';
 import { startPayment } from '../payment/paymentCalls.ts';
+import { NEXT_STEP_NOT_LOADED } from '../laterParts.ts';
 import { createApplication } from './createApplication.ts';
 import { saveStage } from './saveStage.ts';
-
-const FORMS_NOT_LOADED = 'We could not load the next step. Please check your connection and try again.';
 
 /** Runs what plan.json declares a step's submit does (`steps.<id>.submit`). */
 export async function submitStep(
@@ -16,7 +15,7 @@ export async function submitStep(
   // What a submit checks of the later steps (planFit) needs their validators, which a phone
   // loads after the first step is on screen: there by now, unless the connection dropped.
   await context.plan.loadForms().catch(() => {
-    throw new StepFailure(FORMS_NOT_LOADED);
+    throw new StepFailure(NEXT_STEP_NOT_LOADED);
   });
   switch (submit.type) {
     case 'createApplication': {

@@ -103,7 +103,7 @@ describe('plans:validate names', () => {
     expect(messages).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          /^plans\/T54\/plan\.json \/steps\/plan-details\/panels\/0\/type: panel "holderSumary" is not a known panel; known panels: .*holderSummary.* \(src\/journey\/panels\/registry\.ts\)$/,
+          /^plans\/T54\/plan\.json \/steps\/plan-details\/panels\/0\/type: panel "holderSumary" is not a known panel; known panels: .*holderSummary.* \(src\/journey\/panels\/registry\.tsx\)$/,
         ),
         expect.stringMatching(
           /^plans\/T54\/plan\.json \/landingPanel\/type: panel "previousQuote" is not a known panel/,

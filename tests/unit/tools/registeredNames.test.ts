@@ -6,7 +6,8 @@ import { createLookups } from '../../../src/journey/lookups.ts';
 import type { JourneyServices } from '../../../src/journey/JourneyServices.ts';
 import lookupNames from '../../../src/journey/lookupNames.json' with { type: 'json' };
 import panelNames from '../../../src/journey/panels/panelNames.json' with { type: 'json' };
-import { panels } from '../../../src/journey/panels/registry.ts';
+import { panelComponents } from '../../../src/journey/panels/panelComponents.ts';
+import { landingPanels, panels } from '../../../src/journey/panels/registry.tsx';
 import registeredNames from '../../../tools/lib/registeredNames.json' with { type: 'json' };
 import { widgets } from '../../../widgets/registry.ts';
 
@@ -38,8 +39,10 @@ describe('the name lists plans:validate reads equal their registries', () => {
     expect(sorted(registeredNames.fields)).toEqual(sorted(Object.keys(getDefaultRegistry().fields)));
   });
 
-  it('panels: src/journey/panels/panelNames.json lists src/journey/panels/registry.ts', () => {
-    expect(sorted(panelNames)).toEqual(sorted(Object.keys(panels)));
+  it('panels: src/journey/panels/panelNames.json lists src/journey/panels/panelComponents.ts', () => {
+    expect(sorted(panelNames)).toEqual(sorted(Object.keys({ ...panelComponents, ...landingPanels })));
+    // The registry the journey renders from offers each of them (loaded on first use).
+    expect(sorted(Object.keys(panels))).toEqual(sorted(panelNames));
   });
 
   it('lookups: src/journey/lookupNames.json lists the lookups the journey creates', () => {

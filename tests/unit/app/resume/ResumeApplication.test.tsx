@@ -71,7 +71,8 @@ describe('ResumeApplication', () => {
   it('opens the Welcome Back! dialog from the header button', async () => {
     mount({});
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resume Application' }));
-    expect(screen.getByRole('dialog', { name: 'Welcome Back!' })).toBeTruthy();
+    // Its code and its validators load as it first opens: the loader, then the dialog.
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back!' })).toBeTruthy();
   });
 
   it('resumes ?applicationNo= on load with this tab’s capability, remembers it, and drops the parameter', async () => {

@@ -1,0 +1,23 @@
+import type { LoadedPlan } from '../../engine/plan/types.ts';
+import { loadPanels } from './panels/registry.tsx';
+
+/*
+ * What a journey needs only after its first step: the validators of the plan's other forms,
+ * the shared panels of later steps, and the code a step's submit runs (saving, reporting,
+ * payment). None of it is in a phone's first download; all of it is asked for once the first
+ * step is on screen, while the visitor fills it in.
+ */
+
+/** Said when what a submit needs could not be downloaded (a dropped connection). */
+export const NEXT_STEP_NOT_LOADED =
+  'We could not load the next step. Please check your connection and try again.';
+
+/** The code a step's submit runs (plan.json `submit`): loaded on first use. */
+export const loadSubmit = () => import('./submit/submitStep.ts');
+
+/** Asks for everything the later steps need; a failure shows where it is needed (FormGate, a submit). */
+export function loadLaterParts(plan: LoadedPlan): void {
+  plan.loadForms().catch(() => undefined);
+  loadPanels().catch(() => undefined);
+  loadSubmit().catch(() => undefined);
+}

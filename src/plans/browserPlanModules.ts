@@ -1,0 +1,83 @@
+import type { PlanConfig, PlanFiles } from '../../engine/plan/types.ts';
+import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
+import { DEFAULT_SCHEMAS_ROOT, readCommonDocuments, readPlanFiles } from './nodePlanSource.ts';
+import { planSummary } from './planSummary.ts';
+
+/*
+ * What the browser build makes of a plan folder (vite.config.ts writes these as modules):
+ *  - `plan.json?summary`: the few fields the site needs of every plan up front (the entry);
+ *  - `plan.json?files`: everything the journey reads of the plan, one module in the plan's
+ *    chunk: its JSON files but fixtures and the pricing basis (the server prices), and the
+ *    shared documents of schemas/common that its schemas reference, and nothing more;
+ *  - `plan.json?content`: its copy alone, for pages without forms (the proposal page).
+ */
+
+export type BrowserPlanModule = 'summary' | 'files' | 'content';
+
+/** The JSON files of a plan folder a phone needs. */
+export function browserPlanFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): PlanFiles {
+  return Object.fromEntries(
+    Object.entries(readPlanFiles(code, root)).filter(
+      ([path]) => !path.startsWith('fixtures/') && path !== 'pricing-basis.json',
+    ),
+  );
+}
+
+/** The file name a $ref names a document by, e.g. 'enums.schema.json' of '../../../common/enums.schema.json#/$defs/x'. */
+function referencedNames(node: unknown, found: Set<string>): Set<string> {
+  if (Array.isArray(node)) node.forEach((item) => referencedNames(item, found));
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') {
+        const document = value.split('#')[0]!;
+        if (document) found.add(document.slice(document.lastIndexOf('/') + 1));
+      } else referencedNames(value, found);
+    }
+  }
+  return found;
+}
+
+/** The shared documents the files reference, directly or through each other. */
+export function referencedCommonDocuments(files: PlanFiles, common: JsonSchema[]): JsonSchema[] {
+  const byName = new Map(
+    common.map((doc) => [String(doc.$id).slice(String(doc.$id).lastIndexOf('/') + 1), doc]),
+  );
+  const names = referencedNames(Object.values(files), new Set());
+  const included = new Map<string, JsonSchema>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const name of names) {
+      const doc = byName.get(name);
+      if (doc && !included.has(name)) {
+        included.set(name, doc);
+        referencedNames(doc, names);
+        grew = true;
+      }
+    }
+  }
+  return [...included.values()];
+}
+
+/** The source of one of a plan folder's browser modules. */
+export function browserPlanModule(
+  code: string,
+  kind: BrowserPlanModule,
+  root = DEFAULT_SCHEMAS_ROOT,
+): string {
+  const files = browserPlanFiles(code, root);
+  const config = files['plan.json'] as PlanConfig;
+  const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
+  switch (kind) {
+    case 'summary':
+      return `export default ${JSON.stringify(planSummary(config))};`;
+    case 'files':
+      return (
+        `export const files = ${json(files)};\n` +
+        `export const common = ${json(referencedCommonDocuments(files, readCommonDocuments(root)))};\n`
+      );
+    case 'content':
+      if (!config.content) throw new Error(`Plan ${code} has no content file`);
+      return `export default ${json(files[config.content])};`;
+  }
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
+import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
+import {
+  browserPlanFiles,
+  browserPlanModule,
+  referencedCommonDocuments,
+} from '../../../src/plans/browserPlanModules.ts';
+import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import { SUMMARY_FIELDS } from '../../../src/plans/planSummary.ts';
+
+/*
+ * The modules the browser build makes of a plan folder: its files with the shared documents
+ * they reference (and only those), no fixtures and no pricing basis; its summary.
+ */
+const common = readCommonDocuments();
+const name = (doc: { $id?: unknown }) => String(doc.$id).replace(/.*\//, '');
+
+describe('a plan folder as the browser gets it', () => {
+  it.each(listPlanCodes())('%s: builds from its files and the shared documents they reference', (code) => {
+    const files = browserPlanFiles(code);
+    const referenced = referencedCommonDocuments(files, common);
+    const plan = buildPlan(files, commonDocuments(referenced), compilingValidators);
+    expect(Object.keys(plan.steps).length).toBeGreaterThan(1);
+    // What the server prices with and what tests type stay on the server.
+    expect(Object.keys(files).filter((path) => path.startsWith('fixtures/'))).toEqual([]);
+    expect(files['pricing-basis.json']).toBeUndefined();
+    expect(Object.keys(readPlanFiles(code)).some((path) => path.startsWith('fixtures/'))).toBe(true);
+  });
+
+  it('leaves out the shared documents no schema of the plan references', () => {
+    const referenced = referencedCommonDocuments(browserPlanFiles('T54'), common).map(name).sort();
+    expect(referenced).toContain('dial-codes.schema.json');
+    expect(referenced).not.toContain('application.schema.json');
+    expect(referenced.length).toBeLessThan(common.length);
+  });
+
+  it('follows a reference from one shared document to another', () => {
+    const enums = common.find((doc) => name(doc) === 'enums.schema.json')!;
+    const defs = common.find((doc) => name(doc) === 'defs.schema.json')!;
+    const files = { 'steps/x.schema.json': { $ref: '../../../common/a.schema.json#/$defs/x' } };
+    const a = {
+      $id: 'https://schemas.bimaflow.in/common/a.schema.json',
+      $defs: { x: { $ref: 'enums.schema.json#/$defs/y' } },
+    };
+    expect(referencedCommonDocuments(files, [a, enums, defs]).map(name)).toEqual([
+      'a.schema.json',
+      'enums.schema.json',
+    ]);
+  });
+
+  it('summarises a plan with the fields the site needs before its chunk', () => {
+    const summary = JSON.parse(
+      browserPlanModule('T54', 'summary').replace(/^export default |;$/g, ''),
+    ) as Record<string, unknown>;
+    const allowed: string[] = [...SUMMARY_FIELDS, 'benefits'];
+    expect(Object.keys(summary).filter((key) => !allowed.includes(key))).toEqual([]);
+    expect(Object.keys(summary)).toEqual(
+      expect.arrayContaining(['productId', 'routes', 'benefits', 'content']),
+    );
+    expect(summary.productName).toBe(
+      (readPlanFiles('T54')['plan.json'] as { productName: string }).productName,
+    );
+    expect(JSON.stringify(summary)).not.toContain('paymentFrequencies');
+  });
+});
