@@ -46,6 +46,7 @@ export async function build(options: BuildOptions = {}) {
     (await createDb({
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
+      poolSize: config.databasePoolSize,
       dataDir: config.dataDir,
     }));
   const app = Fastify({

@@ -6,6 +6,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** PostgreSQL schema (tests use their own). */
   databaseSchema?: string;
+  /** Connections of this instance's PostgreSQL pool; absent: 10. */
+  databasePoolSize?: number;
   /** PGlite directory, or 'memory'. */
   dataDir: string;
   /** Redis for shared rate limits across instances; absent means in-memory limits. */
@@ -264,6 +266,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    ...(env.DATABASE_POOL_SIZE
+      ? { databasePoolSize: positiveInteger('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) }
+      : {}),
     dataDir: env.DATA_DIR || 'data/pglite',
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || undefined,

@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import type { NodeEnvelope } from '../shared/envelope/nodeEnvelope.ts';
+import type { PolicyStartDates } from './api/applications/policyStartDates.ts';
 import type { AccessClaims, TokenService } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/Db.ts';
@@ -11,6 +12,8 @@ declare module 'fastify' {
     serverConfig: ServerConfig;
     envelope: NodeEnvelope;
     tokens: TokenService;
+    /** Start dates of applications this instance has seen (quotes are priced at them). */
+    policyStartDates: PolicyStartDates;
     /** Every route registered on the app, with its options. */
     routeCatalogue: RouteOptions[];
   }

@@ -8,6 +8,8 @@ export interface DbConfig {
   databaseUrl?: string;
   /** PostgreSQL schema to use (created if missing); tests use one each. */
   schema?: string;
+  /** Connections of the PostgreSQL pool (createPostgresDb's default when absent). */
+  poolSize?: number;
   /** PGlite directory (default ./data/pglite); `memory` keeps it in memory (tests). */
   dataDir?: string | 'memory';
 }
@@ -21,7 +23,10 @@ export async function createDb(config: DbConfig): Promise<Db> {
     await admin.query(`CREATE SCHEMA IF NOT EXISTS ${config.schema}`).finally(() => admin.close());
   }
   const db = config.databaseUrl
-    ? await createPostgresDb(config.databaseUrl, { schema: config.schema })
+    ? await createPostgresDb(config.databaseUrl, {
+        schema: config.schema,
+        ...(config.poolSize ? { max: config.poolSize } : {}),
+      })
     : await createPgliteDb(config.dataDir === 'memory' ? undefined : (config.dataDir ?? 'data/pglite'));
   try {
     await migrate(db);

@@ -27,11 +27,34 @@ function printable(segment: string): string {
 const join = (path: string, segment: string) => (path ? `${path}.${segment}` : segment);
 
 /**
+ * Whether a value (at `depth`) holds nothing findUnsupportedInput would name: the same
+ * checks, without building a path for every field. Recursion stops at MAX_DEPTH.
+ */
+function isSupported(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return !hasUnsupportedCharacters(value);
+  if (value === null || typeof value !== 'object') return true;
+  if (depth + 1 > MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      if (!isSupported(value[index], depth + 1)) return false;
+    }
+    return true;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (hasUnsupportedCharacters(key) || !isSupported(record[key], depth + 1)) return false;
+  }
+  return true;
+}
+
+/**
  * Walks a parsed body once, without recursion, and names the first problem: the dotted
  * path (`Eterm_CRM_Lead_Req.comments`, `data.0.phone`) of a string or key with unsupported
- * characters, or that the body nests too deeply. The body itself is depth 1.
+ * characters, or that the body nests too deeply. The body itself is depth 1. Every body is
+ * asked, and almost all are fine: a quick pass says so before any path is built.
  */
 export function findUnsupportedInput(body: unknown): UnsupportedInput | undefined {
+  if (isSupported(body, 0)) return undefined;
   const pending: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 0 }];
   while (pending.length) {
     const { value, path, depth } = pending.pop()!;

@@ -1,7 +1,6 @@
 import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
 import { holds } from '../../../engine/plan/conditions.ts';
-import { getByPointer } from '../../../engine/schema/pointer.ts';
 import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
 import { validateData } from '../../../engine/validation/validateData.ts';
 import type { FieldError } from '../lib/httpErrorBody.ts';
@@ -29,6 +28,55 @@ export function planFor(productId: string): LoadedPlan | undefined {
   return serverPlans().get(productId);
 }
 
+/** A step or popup of a plan with its bound places, their pointers split once. */
+interface BoundForm {
+  step: LoadedPlan['steps'][string];
+  popup: boolean;
+  /** undefined: the pointer is the root. */
+  bind: { field: string; segments: string[] | undefined }[];
+}
+
+const boundForms = new WeakMap<LoadedPlan, BoundForm[]>();
+
+/** The segments of a JSON Pointer, as getByPointer reads them. */
+function pointerSegments(pointer: string): string[] {
+  return pointer
+    .replace(/^\//, '')
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** What getByPointer reads, from segments split once (a pointer of '' or '/' is the root). */
+function valueAt(root: unknown, segments: string[] | undefined): unknown {
+  if (!segments) return root;
+  let current: unknown = root;
+  for (const segment of segments) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/** Every step, then every popup, of a plan with its bindings: worked out once per plan, not per request. */
+function formsOf(plan: LoadedPlan): BoundForm[] {
+  let forms = boundForms.get(plan);
+  if (!forms) {
+    forms = [
+      ...Object.values(plan.steps).map((step) => ({ step, popup: false })),
+      ...Object.values(plan.popups).map((step) => ({ step, popup: true })),
+    ].map(({ step, popup }) => ({
+      step,
+      popup,
+      bind: Object.entries(step.definition.bind).map(([field, pointer]) => ({
+        field,
+        segments: pointer === '' || pointer === '/' ? undefined : pointerSegments(pointer),
+      })),
+    }));
+    boundForms.set(plan, forms);
+  }
+  return forms;
+}
+
 /**
  * Validates what a request carries of the application state against every step of the
  * plan whose bound places it contains (a step binding `policyHolder` to
@@ -43,18 +91,13 @@ export function validateAgainstPlan(plan: LoadedPlan, state: Record<string, unkn
   // edits (basic details: the holder, with the insured only when buying for someone else;
   // make-payment: the pay mode, not the premium it shows); a popup's form (optional, like a
   // joint life) only when every place it binds holds data.
-  const forms = [
-    ...Object.values(plan.steps).map((step) => ({ step, popup: false })),
-    ...Object.values(plan.popups).map((step) => ({ step, popup: true })),
-  ];
-  for (const { step, popup } of forms) {
-    const bind = Object.entries(step.definition.bind);
+  for (const { step, popup, bind } of formsOf(plan)) {
     // An unbound popup (a resume lookup) edits no place of the application.
     if (bind.length === 0) continue;
-    const places = bind.map(([, pointer]) => getByPointer(state, pointer));
+    const places = bind.map(({ segments }) => valueAt(state, segments));
     if (popup ? !places.every(filled) : places[0] === undefined) continue;
     if (popup && !holds(step.definition.when, state)) continue;
-    const data = Object.fromEntries(bind.map(([field, pointer]) => [field, getByPointer(state, pointer)]));
+    const data = Object.fromEntries(bind.map(({ field }, index) => [field, places[index]]));
     for (const error of validateData(step.schema, data, {
       uiSchema: step.uiSchema,
       validator: step.validator,

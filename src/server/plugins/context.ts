@@ -1,12 +1,13 @@
 import type { RouteOptions } from 'fastify';
 import { createNodeEnvelope } from '../../shared/envelope/nodeEnvelope.ts';
+import { createPolicyStartDates } from '../api/applications/policyStartDates.ts';
 import { createTokenService, resolveTokenSecret } from '../auth/tokens.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/Db.ts';
 import { globalPlugin } from '../lib/globalPlugin.ts';
 import '../types.ts';
 
-/** Decorates the app with its database, configuration, envelope and token service. */
+/** Decorates the app with its database, configuration, envelope, token service and start dates seen. */
 export const context = globalPlugin<{ db: Db; config: ServerConfig; ownsDb: boolean }>(
   'context',
   async (app, { db, config, ownsDb }) => {
@@ -18,6 +19,7 @@ export const context = globalPlugin<{ db: Db; config: ServerConfig; ownsDb: bool
     app.decorate('serverConfig', config);
     app.decorate('envelope', createNodeEnvelope(config.envelopePassword));
     app.decorate('tokens', createTokenService(await resolveTokenSecret(db, config.tokenSecret)));
+    app.decorate('policyStartDates', createPolicyStartDates());
     if (ownsDb) app.addHook('onClose', async () => db.close());
   },
 );

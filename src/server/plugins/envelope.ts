@@ -1,3 +1,4 @@
+import type { preSerializationHookHandler, RouteOptions } from 'fastify';
 import { EnvelopeError } from '../../shared/envelope/format.ts';
 import { ApiError } from '../lib/ApiError.ts';
 import { globalPlugin } from '../lib/globalPlugin.ts';
@@ -13,10 +14,11 @@ import '../types.ts';
  * that is exactly `{data: string}` is opened before validation, so routes validate the
  * plain payload; any failure to open it is one uniform 400. Every body, opened or plain,
  * is then checked once for what no route can store (see unsupportedInput). Routes with
- * `config.sealResponse` have their successful answers sealed under that field.
+ * `config.sealResponse` have their successful answers sealed under that field, by a hook
+ * of their own (added when they are registered), so other answers pass no sealing hook.
  */
 export const envelope = globalPlugin('envelope', async (app) => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const body = request.body as Record<string, unknown> | undefined;
     if (isEnvelope(body)) {
       try {
@@ -27,12 +29,16 @@ export const envelope = globalPlugin('envelope', async (app) => {
       }
     }
     rejectUnsupportedInput(request.body);
+    done();
   });
 
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    const field = request.routeOptions.config.sealResponse;
-    if (!field || reply.statusCode >= 400) return payload;
-    return { [field]: app.envelope.seal(payload) };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const field = route.config?.sealResponse;
+    if (!field) return;
+    const seal: preSerializationHookHandler<unknown> = (_request, reply, payload, done) => {
+      done(null, reply.statusCode >= 400 ? payload : { [field]: app.envelope.seal(payload) });
+    };
+    route.preSerialization = [seal, ...[route.preSerialization ?? []].flat()];
   });
 });
 

@@ -28,8 +28,8 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 /** Adds the security headers to every answer: pages, assets, API responses and errors alike. */
 export const securityHeaders = globalPlugin('securityHeaders', async (app) => {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.headers(SECURITY_HEADERS);
-    return payload;
+    done(null, payload);
   });
 });

@@ -4,7 +4,10 @@ import { ENVELOPE, EnvelopeError, splitEnvelope } from './format.ts';
 /**
  * Server side of the envelope with node:crypto. Decryption keys are cached by salt (a
  * client reuses its salt for a while); answers reuse one salt and key per sealer, with a
- * fresh iv for every message, so sealing costs one AES pass and no key derivation.
+ * fresh iv for every message, so sealing costs one AES pass and no key derivation. The ivs
+ * are drawn from the CSPRNG a few hundred at a time (one call instead of one per answer:
+ * the call, not the bytes, is what costs); each is used once and none is known outside
+ * before the message it travels with.
  */
 export interface NodeEnvelope {
   seal(value: unknown): string;
@@ -12,6 +15,23 @@ export interface NodeEnvelope {
 }
 
 const CACHE_LIMIT = 1000;
+/** How many ivs one draw from the CSPRNG yields. */
+const IVS_PER_DRAW = 256;
+
+/** A source of fresh random ivs, each handed out once. */
+function ivSource(): () => Buffer {
+  let pool = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset + ENVELOPE.ivBytes > pool.length) {
+      // A new buffer each draw: ivs already handed out are never overwritten.
+      pool = randomBytes(ENVELOPE.ivBytes * IVS_PER_DRAW);
+      offset = 0;
+    }
+    offset += ENVELOPE.ivBytes;
+    return pool.subarray(offset - ENVELOPE.ivBytes, offset);
+  };
+}
 
 export function createNodeEnvelope(password: string, { rotateAfter = 10_000 } = {}): NodeEnvelope {
   const keys = new Map<string, Buffer>();
@@ -32,6 +52,7 @@ export function createNodeEnvelope(password: string, { rotateAfter = 10_000 } = 
   };
   let sealSalt = '';
   let sealed = rotateAfter;
+  const freshIv = ivSource();
 
   return {
     seal(value) {
@@ -40,7 +61,7 @@ export function createNodeEnvelope(password: string, { rotateAfter = 10_000 } = 
         sealed = 0;
       }
       sealed++;
-      return sealWith(derive(sealSalt), sealSalt, randomBytes(ENVELOPE.ivBytes), value);
+      return sealWith(derive(sealSalt), sealSalt, freshIv(), value);
     },
     open<T>(envelope: unknown): T {
       const parts = splitEnvelope(envelope);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/Db.ts';
+import { EXPIRY_DAYS } from './resumeRules.ts';
 import { withCurrentSectionNames } from './stages.ts';
 
 /**
@@ -54,6 +55,17 @@ export interface ApplicationChange {
   stage?: string;
   holder?: Holder;
   leadId?: string;
+}
+
+/**
+ * What a change may assume without reading the application first (see changeApplication):
+ * it is of this product, not expired on `today` (India), and holds no payment that fixes
+ * or refuses anything (paymentDetails.status neither 'success' nor 'pending').
+ */
+export interface ChangeAssumptions {
+  productId: string;
+  /** 'yyyy-mm-dd' */
+  today: string;
 }
 
 export interface ResumableApplication {
@@ -112,6 +124,11 @@ export interface ApplicationRepository {
   ): Promise<Application | undefined>;
   /** Applies a change; the new version, or undefined when the application is missing, submitted or stale. */
   change(change: ApplicationChange): Promise<number | undefined>;
+  /**
+   * Applies a change only if the application is also as `assumed` says, in the same one
+   * statement; undefined when anything differs (the caller then reads it and says why).
+   */
+  changeAssuming(change: ApplicationChange, assumed: ChangeAssumptions): Promise<number | undefined>;
   /** Not yet submitted applications of these products held by this mobile and date of birth, newest first. */
   listResumable(
     holder: { mobile: string; countryCode: string; dateOfBirth: string },
@@ -126,6 +143,35 @@ export function createApplicationRepository(db: Queryable): ApplicationRepositor
   const one = async (sql: string, params: unknown[]) => {
     const { rows } = await db.query<Row>(sql, params);
     return rows[0] ? toApplication(rows[0]) : undefined;
+  };
+  const changed = async (c: ApplicationChange, guard: string, guardParams: unknown[] = []) => {
+    const { rows } = await db.query<{ version: number }>(
+      `UPDATE applications SET
+         state = state || $3::jsonb,
+         stage = COALESCE($4, stage),
+         holder_mobile = COALESCE($5, holder_mobile),
+         holder_country_code = COALESCE($6, holder_country_code),
+         holder_dob = COALESCE($7::date, holder_dob),
+         holder_email = COALESCE($8, holder_email),
+         lead_id = COALESCE($9, lead_id),
+         version = version + 1,
+         updated_at = now()
+       WHERE application_number = $1 AND version = $2 AND NOT journey_flag ${guard}
+       RETURNING version`,
+      [
+        c.applicationNumber,
+        c.version,
+        JSON.stringify(c.patch),
+        c.stage ?? null,
+        c.holder?.mobile ?? null,
+        c.holder?.countryCode ?? null,
+        c.holder?.dateOfBirth ?? null,
+        c.holder?.email ?? null,
+        c.leadId ?? null,
+        ...guardParams,
+      ],
+    );
+    return rows[0] ? Number(rows[0].version) : undefined;
   };
   return {
     insert: (a) =>
@@ -169,34 +215,18 @@ export function createApplicationRepository(db: Queryable): ApplicationRepositor
         [applicationNumber, mobile, dateOfBirth],
       ),
 
-    async change(c) {
-      const { rows } = await db.query<{ version: number }>(
-        `UPDATE applications SET
-           state = state || $3::jsonb,
-           stage = COALESCE($4, stage),
-           holder_mobile = COALESCE($5, holder_mobile),
-           holder_country_code = COALESCE($6, holder_country_code),
-           holder_dob = COALESCE($7::date, holder_dob),
-           holder_email = COALESCE($8, holder_email),
-           lead_id = COALESCE($9, lead_id),
-           version = version + 1,
-           updated_at = now()
-         WHERE application_number = $1 AND version = $2 AND NOT journey_flag
-         RETURNING version`,
-        [
-          c.applicationNumber,
-          c.version,
-          JSON.stringify(c.patch),
-          c.stage ?? null,
-          c.holder?.mobile ?? null,
-          c.holder?.countryCode ?? null,
-          c.holder?.dateOfBirth ?? null,
-          c.holder?.email ?? null,
-          c.leadId ?? null,
-        ],
-      );
-      return rows[0] ? Number(rows[0].version) : undefined;
-    },
+    change: (c) => changed(c, ''),
+
+    changeAssuming: (c, assumed) =>
+      // The application's product, expiry (30 days after policy start, hasExpired) and the
+      // absence of a recorded payment (isPaid, paymentRecorded) are checked by the write itself.
+      changed(
+        c,
+        `AND product_id = $10
+           AND (policy_start_date IS NULL OR $11::date - policy_start_date <= ${EXPIRY_DAYS})
+           AND COALESCE(state->'paymentDetails'->>'status', '') NOT IN ('success', 'pending')`,
+        [assumed.productId, assumed.today],
+      ),
 
     async listResumable(holder, productIds) {
       const { rows } = await db.query<{ product_id: string; application_number: string; updated_at: Date }>(

@@ -175,6 +175,7 @@ export function createApplicationRoute(app: FastifyInstance, repository: Applica
         });
       }
 
+      app.policyStartDates.remember(created.applicationNumber, created.policyStartDate);
       return {
         status: '200',
         applicationNo: created.applicationNumber,

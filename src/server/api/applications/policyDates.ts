@@ -11,9 +11,22 @@ const isoDay = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** Today's date in India as 'yyyy-mm-dd': the policy start date of a new application. */
+/** The last minute asked about (ms since the epoch / 60,000) and India's date in it. */
+let lastMinute = Number.NaN;
+let lastDay = '';
+
+/**
+ * Today's date in India as 'yyyy-mm-dd': the policy start date of a new application.
+ * Asked on almost every request, so the answer is kept for the rest of its minute: India's
+ * offset is a whole number of minutes, so its date never changes within one.
+ */
 export function indiaToday(now: Date = new Date()): string {
-  return isoDay.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDay = isoDay.format(now);
+    lastMinute = minute;
+  }
+  return lastDay;
 }
 
 /** 'yyyy-mm-dd' or 'dd/mm/yyyy' as 'yyyy-mm-dd', or undefined when it is not a real calendar date. */

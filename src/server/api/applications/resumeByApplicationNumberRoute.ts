@@ -91,6 +91,8 @@ export function resumeByApplicationNumberRoute(
         if (!application) throw new ApiError(404, MESSAGES.unknownApplication);
         const refused = resumeRefusal(application, body.productId, indiaToday());
         if (refused) throw refused;
+        // The resumed window quotes next: priced at this date without reading it again.
+        app.policyStartDates.remember(application.applicationNumber, application.policyStartDate);
         return {
           status: '200',
           data: savedApplication(application),

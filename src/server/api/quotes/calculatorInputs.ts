@@ -44,19 +44,13 @@ function isNumeric(schema: Record<string, unknown> | undefined): boolean {
   return types.includes('integer') || types.includes('number');
 }
 
-/**
- * What the calculator reads as a number arrives as one: a field its schema lets be a number
- * or digits ('2,00,000', '10') is turned into the number (200000, 10) once it is valid.
- */
-function numbersAsNumbers(schema: Record<string, unknown>, data: Record<string, unknown>) {
-  const properties = declaredProperties(schema);
-  return Object.fromEntries(
-    Object.entries(data).map(([field, value]) =>
-      isNumeric(properties[field]) && typeof value === 'string' && AMOUNT.test(value)
-        ? [field, Number(value.replace(/,/g, ''))]
-        : [field, value],
-    ),
-  );
+/** Sets an own property as JSON.parse and Object.fromEntries do, a key named `__proto__` included. */
+function put(target: Record<string, unknown>, key: string, value: unknown) {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
 }
 
 /** ajv's errors in the shape the engine's localizer reads (as @rjsf/validator-ajv8 gives them). */
@@ -93,26 +87,38 @@ export function compilePlanFieldsCheck(
   } catch (error) {
     throw new Error(`The inputSchema of calculator '${calculator.name}' does not compile`, { cause: error });
   }
-  const declared = new Set(Object.keys(declaredProperties(schema)));
+  const properties = declaredProperties(schema);
+  const declared = new Set(Object.keys(properties));
+  // What the calculator reads as a number arrives as one: a field its schema lets be a
+  // number or digits ('2,00,000', '10') is turned into the number (200000, 10) once valid.
+  const numeric = new Set([...declared].filter((field) => isNumeric(properties[field])));
+  const common = new Set(COMMON_PLAN_SECTION_FIELDS);
   return (planSection) => {
-    const mine = Object.fromEntries(
-      Object.entries(planSection).filter(
-        ([field]) => declared.has(field) || !COMMON_PLAN_SECTION_FIELDS.includes(field),
-      ),
-    );
+    const fields = Object.keys(planSection);
+    const mine: Record<string, unknown> = {};
+    for (const field of fields) {
+      if (declared.has(field) || !common.has(field)) put(mine, field, planSection[field]);
+    }
     const data = structuredClone(mine);
     if (validate(data)) {
       // The calculator reads what its schema declares and the common fields; nothing else
       // a visitor sends is priced or stored, even where the schema is open.
-      const plan = Object.fromEntries(
-        Object.entries(numbersAsNumbers(schema, data)).filter(([field]) => declared.has(field)),
-      );
-      const common = Object.fromEntries(
-        Object.entries(planSection).filter(
-          ([field]) => COMMON_PLAN_SECTION_FIELDS.includes(field) && !declared.has(field),
-        ),
-      );
-      return { plan: { ...common, ...plan }, errors: [] };
+      const plan: Record<string, unknown> = {};
+      for (const field of fields) {
+        if (common.has(field) && !declared.has(field)) put(plan, field, planSection[field]);
+      }
+      for (const field of Object.keys(data)) {
+        if (!declared.has(field)) continue;
+        const value = data[field];
+        put(
+          plan,
+          field,
+          numeric.has(field) && typeof value === 'string' && AMOUNT.test(value)
+            ? Number(value.replace(/,/g, ''))
+            : value,
+        );
+      }
+      return { plan, errors: [] };
     }
     const localized = localizeErrors(asFormErrors(validate.errors ?? []), {
       validator: formValidator(),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/Db.ts';
+import { EXPIRY_DAYS } from '../applications/resumeRules.ts';
 
 /**
  * The quotes table (migrations 001, 003: json, uncompressed): one row a priced quote, never changed. `request` is the
@@ -14,9 +15,29 @@ export interface QuoteRow<Request = Record<string, unknown>, Response = Record<s
   createdAt: Date;
 }
 
+/**
+ * What a quote of an application was priced on, checked by the write that stores it: the
+ * application is of the quote's product, not submitted, holds basic details, started on
+ * `proposalDate` and is not expired on `today` (resumeRefusal, the quote route's checks).
+ */
+export interface QuotedApplication {
+  /** 'yyyy-mm-dd': the application's policy start date, the date the quote was priced at. */
+  proposalDate: string;
+  /** 'yyyy-mm-dd' in India. */
+  today: string;
+}
+
 export interface QuoteRepository {
   /** Inserts a quote; undefined when the number is already taken (draw again). */
   insert(quote: Omit<QuoteRow, 'createdAt'>): Promise<QuoteRow | undefined>;
+  /**
+   * Inserts a quote of an application in one statement, only if the application is as
+   * `priced` says; undefined, with nothing stored, when it is not or the number is taken.
+   */
+  insertForApplication(
+    quote: Omit<QuoteRow, 'createdAt'> & { applicationNumber: string },
+    priced: QuotedApplication,
+  ): Promise<QuoteRow | undefined>;
   find(quoteNumber: string): Promise<QuoteRow | undefined>;
 }
 
@@ -45,26 +66,43 @@ function toQuote(row: Row): QuoteRow {
 
 const COLUMNS = 'quote_number, application_number, product_id, request, response, created_at';
 
+const params = (quote: Omit<QuoteRow, 'createdAt'>) => [
+  quote.quoteNumber,
+  quote.applicationNumber,
+  quote.productId,
+  JSON.stringify(quote.request),
+  JSON.stringify(quote.response),
+];
+
 export function createQuoteRepository(db: Queryable): QuoteRepository {
+  // Only the new row's time comes back: the request and answer are what was just sent,
+  // and reading 16 KB of illustration back for every quote would double the traffic.
+  const inserted = async (quote: Omit<QuoteRow, 'createdAt'>, sql: string, more: unknown[] = []) => {
+    const { rows } = await db.query<{ created_at: Date | string }>(sql, [...params(quote), ...more]);
+    return rows[0] ? { ...quote, createdAt: new Date(rows[0].created_at) } : undefined;
+  };
   return {
-    async insert(quote) {
-      // Only the new row's time comes back: the request and answer are what was just sent,
-      // and reading 16 KB of illustration back for every quote would double the traffic.
-      const { rows } = await db.query<{ created_at: Date | string }>(
+    insert: (quote) =>
+      inserted(
+        quote,
         `INSERT INTO quotes (quote_number, application_number, product_id, request, response)
          VALUES ($1, $2, $3, $4::json, $5::json)
          ON CONFLICT DO NOTHING
          RETURNING created_at`,
-        [
-          quote.quoteNumber,
-          quote.applicationNumber,
-          quote.productId,
-          JSON.stringify(quote.request),
-          JSON.stringify(quote.response),
-        ],
-      );
-      return rows[0] ? { ...quote, createdAt: new Date(rows[0].created_at) } : undefined;
-    },
+      ),
+    insertForApplication: (quote, priced) =>
+      inserted(
+        quote,
+        `INSERT INTO quotes (quote_number, application_number, product_id, request, response)
+         SELECT $1::text, $2::text, $3::text, $4::json, $5::json FROM applications
+         WHERE application_number = $2 AND product_id = $3 AND NOT journey_flag
+           AND jsonb_typeof(state->'basicDetails'->'policyHolder') = 'object'
+           AND state->'basicDetails'->'policyHolder' <> '{}'::jsonb
+           AND policy_start_date = $6::date AND $7::date - policy_start_date <= ${EXPIRY_DAYS}
+         ON CONFLICT DO NOTHING
+         RETURNING created_at`,
+        [priced.proposalDate, priced.today],
+      ),
     async find(quoteNumber) {
       const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM quotes WHERE quote_number = $1`, [
         quoteNumber,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { LoadedPlan } from '../../../../engine/plan/types.ts';
+import type { PricedQuote } from '../../../pricing/calculator.ts';
 import { calculators } from '../../../pricing/calculators.ts';
 import { daysBetween, indiaToday, toIsoDate } from '../applications/policyDates.ts';
 import { ApiError } from '../../lib/ApiError.ts';
@@ -16,6 +17,7 @@ import { pricingFor, type PricingSources } from './pricingSources.ts';
 import {
   calculatorRequest,
   illustrationFacts,
+  type IllustrationFacts,
   planByUin,
   priceQuote,
   rejected,
@@ -58,6 +60,7 @@ async function proposalDateOf(
     requireCapability(app, request, applicationNumber);
     const application = await createApplicationRepository(app.db).find(applicationNumber);
     if (!application) throw new ApiError(404, MESSAGES.unknownApplication);
+    app.policyStartDates.remember(applicationNumber, application.policyStartDate);
     const refused = resumeRefusal(application, productId, today);
     if (refused) throw refused;
     return { proposalDate: application.policyStartDate ?? today, applicationNumber };
@@ -92,14 +95,61 @@ function storedRequest(body: QuoteRequest, plan: Record<string, unknown>): Quote
   return { ...body, PlanSectionDetails: plan as QuoteRequest['PlanSectionDetails'] };
 }
 
+/** A request priced: its plan fields as checked, the calculator's quote and what the illustration prints. */
+interface Priced {
+  plan: Record<string, unknown>;
+  quote: PricedQuote;
+  illustration: IllustrationFacts;
+}
+
+/**
+ * Prices a request at `proposalDate` (undefined: outside the window). Every field error of
+ * the request is a 400 at once; then a request outside the plan's rules is the calculator's 400.
+ */
+function priceRequest(
+  plan: LoadedPlan,
+  { sources, check }: { sources: PricingSources; check: PlanFieldsCheck },
+  body: QuoteRequest,
+  proposalDate: string | undefined,
+): Priced {
+  const checked = check(body.PlanSectionDetails);
+  const errors = [...requestErrors(body), ...checked.errors];
+  if (!proposalDate) {
+    errors.push({ field: 'PlanSectionDetails.ProposalStartDate', message: QUOTE_MESSAGES.proposalDate });
+  }
+  if (errors.length) throw rejected(errors);
+  const request = calculatorRequest(body, checked.plan, proposalDate!);
+  const quote = priceQuote(sources, request);
+  return {
+    plan: checked.plan,
+    quote,
+    illustration: illustrationFacts(plan, sources, body, { request, quote }),
+  };
+}
+
+/** The stored response of a priced request under a quote number: the answer sent and what the PDF prints. */
+function storedResponse(
+  quoteNumber: string,
+  plan: LoadedPlan,
+  proposalDate: string,
+  { quote, illustration }: Priced,
+): StoredQuoteResponse {
+  const details = quotePlanSectionDetails(quoteNumber, plan.config.uin, proposalDate, quote);
+  const answer: QuoteAnswer = {
+    status: '200',
+    data: { quoteNumber, quotePlanSectionDetails: details, error: null },
+  };
+  return { answer, quote, illustration };
+}
+
 async function storeQuote(
   repository: QuoteRepository,
-  build: (quoteNumber: string) => { response: StoredQuoteResponse },
+  build: (quoteNumber: string) => StoredQuoteResponse,
   fields: { applicationNumber: string | null; productId: string; request: QuoteRequest },
 ): Promise<StoredQuoteResponse> {
   for (let draw = 0; draw < MAX_NUMBER_DRAWS; draw += 1) {
     const quoteNumber = newQuoteNumber();
-    const { response } = build(quoteNumber);
+    const response = build(quoteNumber);
     const stored = await repository.insert({
       quoteNumber,
       applicationNumber: fields.applicationNumber,
@@ -110,6 +160,45 @@ async function storeQuote(
     if (stored) return response;
   }
   throw new Error(`no free quote number after ${MAX_NUMBER_DRAWS} draws`);
+}
+
+/**
+ * The quote of an application whose policy start date this instance knows, in one
+ * statement: priced at that date, then stored only if the application is still one a
+ * quote may be priced for, at that date (the write checks what proposalDateOf reads).
+ * Undefined, with nothing stored, when the date is unknown or anything is otherwise
+ * (a field error, a refusal, a number taken): the caller then takes the path that reads
+ * the application and answers in the order the visitor should hear.
+ */
+async function quoteOfKnownApplication(
+  app: FastifyInstance,
+  repository: QuoteRepository,
+  plan: LoadedPlan,
+  pricing: { sources: PricingSources; check: PlanFieldsCheck },
+  body: QuoteRequest,
+  applicationNumber: string,
+): Promise<QuoteAnswer | undefined> {
+  const proposalDate = app.policyStartDates.get(applicationNumber);
+  if (!proposalDate) return undefined;
+  let priced: Priced;
+  try {
+    priced = priceRequest(plan, pricing, body, proposalDate);
+  } catch {
+    return undefined;
+  }
+  const quoteNumber = newQuoteNumber();
+  const response = storedResponse(quoteNumber, plan, proposalDate, priced);
+  const stored = await repository.insertForApplication(
+    {
+      quoteNumber,
+      applicationNumber,
+      productId: plan.config.productId,
+      request: storedRequest(body, priced.plan) as unknown as Record<string, unknown>,
+      response: response as unknown as Record<string, unknown>,
+    },
+    { proposalDate, today: indiaToday(app.serverConfig.now?.()) },
+  );
+  return stored ? response.answer : undefined;
 }
 
 /**
@@ -133,32 +222,28 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
       if (!plan) {
         throw rejected([{ field: 'PlanSectionDetails.ProductUIN', message: QUOTE_MESSAGES.productUin }]);
       }
-      const { sources, check } = pricingOf(plan, checks);
-      const { proposalDate, applicationNumber } = await proposalDateOf(app, request, plan.config.productId);
-      const checked = check(body.PlanSectionDetails);
-      const errors = [...requestErrors(body), ...checked.errors];
-      if (!proposalDate) {
-        errors.push({ field: 'PlanSectionDetails.ProposalStartDate', message: QUOTE_MESSAGES.proposalDate });
+      const pricing = pricingOf(plan, checks);
+      if (body.ApplicationNumber) {
+        requireCapability(app, request, body.ApplicationNumber);
+        const answer = await quoteOfKnownApplication(
+          app,
+          repository,
+          plan,
+          pricing,
+          body,
+          body.ApplicationNumber,
+        );
+        if (answer) return answer;
       }
-      if (errors.length) throw rejected(errors);
-
-      const priceRequest = calculatorRequest(body, checked.plan, proposalDate!);
-      const quote = priceQuote(sources, priceRequest);
-      const illustration = illustrationFacts(plan, sources, body, { request: priceRequest, quote });
+      const { proposalDate, applicationNumber } = await proposalDateOf(app, request, plan.config.productId);
+      const priced = priceRequest(plan, pricing, body, proposalDate);
       const response = await storeQuote(
         repository,
-        (quoteNumber) => {
-          const details = quotePlanSectionDetails(quoteNumber, plan.config.uin, proposalDate!, quote);
-          const answer: QuoteAnswer = {
-            status: '200',
-            data: { quoteNumber, quotePlanSectionDetails: details, error: null },
-          };
-          return { response: { answer, quote, illustration } };
-        },
+        (quoteNumber) => storedResponse(quoteNumber, plan, proposalDate!, priced),
         {
           applicationNumber,
           productId: plan.config.productId,
-          request: storedRequest(body, checked.plan),
+          request: storedRequest(body, priced.plan),
         },
       );
       return response.answer;
