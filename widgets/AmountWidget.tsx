@@ -20,7 +20,7 @@ export default function AmountWidget(props: WidgetProps) {
   const maxLength = numberOption(options, 'maxLength') ?? schema.maxLength ?? AMOUNT_MAX_LENGTH;
   const prefix = stringOption(options, 'prefix');
   const unit = stringOption(options, 'unit');
-  const { draft, type, commit } = useFieldDraft(onChange);
+  const { draft, type, commit } = useFieldDraft(onChange, id);
   const text = draft ? (draft.value ?? '') : value == null ? '' : formatAmountInput(String(value), maxLength);
   const invalid = (rawErrors?.length ?? 0) > 0;
   const { inputRef, keep } = useCaretKeeper();

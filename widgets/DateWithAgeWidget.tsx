@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 import { ageLabel, parseWireDate } from '../engine/validation/age.ts';
 import CalendarPopover from './CalendarPopover.tsx';
 import InputGroup, { describedBy } from './InputGroup.tsx';
@@ -8,12 +8,14 @@ import { dateInputValue, formatDateInput, toDisplayDate } from './dateInput.ts';
 import { CalendarIcon } from './icons.tsx';
 import { booleanOption, numberOption, stringOption } from './uiOptions.ts';
 import { useCaretKeeper } from './useCaretKeeper.ts';
+import { useFieldDraft } from './useFieldDraft.ts';
 
 /**
  * A DD/MM/YYYY date input (spec 01 §5) with a calendar popover and the age the date gives
  * ('N Years', 'N Days' or '0 days') beside it. It emits yyyy-mm-dd once the date is complete
  * and real; before that it emits the typed text so `format: date` reports it, and undefined
- * only when the field is empty.
+ * only when the field is empty. What is typed reaches the form once the keys pause, or on blur
+ * (useFieldDraft); the age beside it follows every key. A calendar day is handed over at once.
  *
  * ui:options: yearsBack (100), yearsAhead (0), showAge (true), disablePast, disableFuture
  * (calendar only; validation stays with the schema), placeholder, autocomplete ("off").
@@ -38,23 +40,21 @@ export default function DateWithAgeWidget(props: WidgetProps) {
   const [today] = useState(() => new Date());
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { inputRef, keep } = useCaretKeeper();
+  const { draft, type, commit } = useFieldDraft<string | undefined>(onChange, id);
 
-  // A value set from outside (resume, reset, a rule) replaces what is shown.
+  // A value set from outside (resume, reset, a rule) replaces what is shown; a value the form
+  // takes from this field while newer keys are still a draft does not.
   if (value !== heldValue) {
     setHeldValue(value);
-    if (dateInputValue(display) !== value) setDisplay(toDisplayDate(value));
+    if (!draft && dateInputValue(display) !== value) setDisplay(toDisplayDate(value));
   }
-
-  const emit = (next: string) => {
-    setDisplay(next);
-    onChange(dateInputValue(next));
-  };
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const raw = event.target.value;
     const next = formatDateInput(raw, raw.length < display.length);
     keep(raw, event.target.selectionStart, next);
-    emit(next);
+    setDisplay(next);
+    type(dateInputValue(next));
   };
 
   // Escape and choosing a day hand focus back to the toggle; a click or Tab elsewhere leaves it there.
@@ -64,13 +64,16 @@ export default function DateWithAgeWidget(props: WidgetProps) {
   }, []);
 
   const choose = (day: Date) => {
-    emit(format(day, 'dd/MM/yyyy'));
+    const next = lightFormat(day, 'dd/MM/yyyy');
+    setDisplay(next);
+    commit(dateInputValue(next));
     close(true);
   };
 
   const invalid = (rawErrors?.length ?? 0) > 0;
   const locked = disabled || readonly;
-  const age = booleanOption(options, 'showAge', true) ? ageLabel(value, today) : undefined;
+  const shown = draft ? draft.value : value;
+  const age = booleanOption(options, 'showAge', true) ? ageLabel(shown, today) : undefined;
   return (
     <div className="bf-date">
       <div className="bf-date__control">
@@ -114,14 +117,18 @@ export default function DateWithAgeWidget(props: WidgetProps) {
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy(id, [age !== undefined && `${id}__age`])}
             onChange={handleChange}
-            onBlur={(event: FocusEvent<HTMLInputElement>) => onBlur(id, dateInputValue(event.target.value))}
+            onKeyDown={(event) => event.key === 'Enter' && draft && commit(draft.value)}
+            onBlur={(event: FocusEvent<HTMLInputElement>) => {
+              if (draft) commit(draft.value);
+              onBlur(id, dateInputValue(event.target.value));
+            }}
             onFocus={(event: FocusEvent<HTMLInputElement>) => onFocus(id, dateInputValue(event.target.value))}
           />
         </InputGroup>
         {open && !locked && (
           <CalendarPopover
             id={id}
-            selected={parseWireDate(value)}
+            selected={parseWireDate(shown)}
             today={today}
             yearsBack={numberOption(options, 'yearsBack') ?? 100}
             yearsAhead={numberOption(options, 'yearsAhead') ?? 0}

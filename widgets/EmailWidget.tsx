@@ -21,7 +21,7 @@ export default function EmailWidget(props: WidgetProps) {
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [active, setActive] = useState(-1);
-  const { draft, type, commit } = useFieldDraft(onChange);
+  const { draft, type, commit } = useFieldDraft(onChange, id);
   const text = draft ? (draft.value ?? '') : value == null ? '' : String(value);
   const maxLength = textMaxLength(numberOption(options, 'maxLength'), schema.maxLength ?? EMAIL_MAX_LENGTH);
   const domains = stringListOption(options, 'domains');

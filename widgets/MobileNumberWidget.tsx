@@ -18,7 +18,7 @@ export default function MobileNumberWidget(props: WidgetProps) {
   const maxLength = mobileMaxLength(schema.maxLength);
   const invalid = (rawErrors?.length ?? 0) > 0;
   const prefix = stringOption(options, 'prefix');
-  const { draft, type, commit } = useFieldDraft(onChange);
+  const { draft, type, commit } = useFieldDraft(onChange, id);
   const text = draft
     ? (draft.value ?? '')
     : typeof value === 'string'
@@ -26,18 +26,19 @@ export default function MobileNumberWidget(props: WidgetProps) {
       : value == null
         ? ''
         : String(value);
-  const emit = (raw: string) => {
+  const clean = (raw: string) => {
     const digits = sanitizeMobile(raw, maxLength);
-    type(digits === '' ? undefined : digits);
+    return digits === '' ? undefined : digits;
   };
   // The browser would cut a pasted "+91 98765 43210" to maxLength characters before the
-  // input sees it, so a paste is assembled here and cleaned as a whole.
+  // input sees it, so a paste is assembled here and cleaned as a whole, and handed to the
+  // form at once (a whole number, not a keystroke).
   const handlePaste = (event: ClipboardEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const start = input.selectionStart ?? input.value.length;
     const end = input.selectionEnd ?? start;
     event.preventDefault();
-    emit(input.value.slice(0, start) + event.clipboardData.getData('text') + input.value.slice(end));
+    commit(clean(input.value.slice(0, start) + event.clipboardData.getData('text') + input.value.slice(end)));
   };
   return (
     <InputGroup id={id} invalid={invalid} disabled={disabled} readonly={readonly} prefix={prefix}>
@@ -57,7 +58,7 @@ export default function MobileNumberWidget(props: WidgetProps) {
         aria-required={required || undefined}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy(id, [prefix && `${id}__prefix`])}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => emit(event.target.value)}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => type(clean(event.target.value))}
         onPaste={handlePaste}
         onKeyDown={(event) => event.key === 'Enter' && draft && commit(draft.value)}
         onBlur={(event) => {

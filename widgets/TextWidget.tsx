@@ -23,7 +23,7 @@ export default function TextWidget(props: WidgetProps) {
   const prefix = stringOption(options, 'prefix');
   const unit = stringOption(options, 'unit');
   const tooltip = stringOption(options, 'tooltip');
-  const { draft, type, commit } = useFieldDraft(onChange);
+  const { draft, type, commit } = useFieldDraft(onChange, id);
   const text = draft ? (draft.value ?? '') : value == null ? '' : String(value);
   const invalid = (rawErrors?.length ?? 0) > 0;
   const numeric = schema.type === 'number' || schema.type === 'integer';

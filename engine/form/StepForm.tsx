@@ -14,7 +14,10 @@ import { collectLookupRules, withFills, type LookupFunction } from './fieldLooku
 import { useFieldLookups } from './useFieldLookups.ts';
 import { applyConditionalRules, collectConditionalRules, conditionalOutcomes } from './conditionalUi.ts';
 import { focusFirstError } from './focusFirstError.ts';
+import { commitDrafts, commitDraftsBefore } from './fieldDrafts.ts';
 import { shallowEqual } from '../state/useStoreSelector.ts';
+
+const submitDrafts = () => commitDrafts();
 
 /** Only a schema `default` pre-fills a field: a `const` (an enum option, a must-accept consent) never does. */
 const DEFAULTS = { constAsDefaults: 'never' } as const;
@@ -161,7 +164,16 @@ export function StepForm({
   const formDataForForm = keep ? given.data : formData;
 
   return (
-    <div ref={formRef} className="bf-step-form">
+    // What fields still hold as drafts (./fieldDrafts.ts) is handed to the form first: before a
+    // submit (queued before RJSF's own submit update, it is part of the data validated and
+    // submitted) and before a change to another field (as the blur a visitor makes would).
+    <div
+      ref={formRef}
+      className="bf-step-form"
+      onSubmitCapture={submitDrafts}
+      onChangeCapture={commitDraftsBefore}
+      onClickCapture={commitDraftsBefore}
+    >
       {(step.definition.title ?? step.schema.title) && (
         <h1 className="bf-step-title">{String(step.definition.title ?? step.schema.title)}</h1>
       )}

@@ -3,8 +3,8 @@ import { loadPanels } from './panels/registry.tsx';
 
 /*
  * What a journey needs only after its first step: the validators of the plan's other forms,
- * the shared panels of later steps, and the code a step's submit runs (saving, reporting,
- * payment). None of it is in a phone's first download; all of it is asked for once the first
+ * the shared panels of later steps, the code a step's submit runs (saving, reporting,
+ * payment) and how a quote request is built. None of it is in a phone's first download; all of it is asked for once the first
  * step is on screen, while the visitor fills it in.
  */
 
@@ -15,9 +15,21 @@ export const NEXT_STEP_NOT_LOADED =
 /** The code a step's submit runs (plan.json `submit`): loaded on first use. */
 export const loadSubmit = () => import('./submit/submitStep.ts');
 
+let quoteRequestModule: typeof import('./quote/quoteRequest.ts') | undefined;
+
+/** How the journey builds a quote request (only steps after the first quote). */
+export const loadQuoteRequest = () =>
+  import('./quote/quoteRequest.ts').then((module) => {
+    quoteRequestModule = module;
+  });
+
+/** The quote request module once loaded (a step whose label shows the quote waits for it: stepNeeds). */
+export const quoteRequest = () => quoteRequestModule;
+
 /** Asks for everything the later steps need; a failure shows where it is needed (FormGate, a submit). */
 export function loadLaterParts(plan: LoadedPlan): void {
   plan.loadForms().catch(() => undefined);
   loadPanels().catch(() => undefined);
   loadSubmit().catch(() => undefined);
+  loadQuoteRequest().catch(() => undefined);
 }

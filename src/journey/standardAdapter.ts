@@ -5,9 +5,8 @@ import type { ApplicationState } from '../../engine/state/applicationState.ts';
 import type { JourneyServices } from './JourneyServices.ts';
 import { createLookups } from './lookups.ts';
 import { keptApplications } from './previousQuotes.ts';
-import { quoteInputsKey } from './quote/quoteRequest.ts';
 import { StepPanels } from './StepPanels.tsx';
-import { loadSubmit, NEXT_STEP_NOT_LOADED } from './laterParts.ts';
+import { loadSubmit, NEXT_STEP_NOT_LOADED, quoteRequest } from './laterParts.ts';
 
 /** A step's submit label once the quote is for what is on screen: 'Next · Get ₹ 1,71,746 a year'. */
 function labelWithQuote(plan: LoadedPlan, stepId: string, state: ApplicationState): string | undefined {
@@ -15,7 +14,10 @@ function labelWithQuote(plan: LoadedPlan, stepId: string, state: ApplicationStat
   if (!template) return undefined;
   const details = state.planDetails as Record<string, unknown>;
   const headline = (details.response as { headline?: string } | undefined)?.headline;
-  if (!headline || details.quotedFor !== quoteInputsKey(state, plan.config)) return undefined;
+  // Loaded before such a step shows (stepNeeds); the plain label until then.
+  const quoteInputsKey = quoteRequest()?.quoteInputsKey;
+  if (!headline || !quoteInputsKey || details.quotedFor !== quoteInputsKey(state, plan.config))
+    return undefined;
   return template.replace('{headline}', headline);
 }
 

@@ -1,8 +1,12 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { PlanConfig } from '../../../engine/plan/types.ts';
 
-/** Spec 02 §2.3 side panel: plan name, sub-title and a collapsible 'View Benefits'. */
-export function SidePanel({ config }: { config: PlanConfig }) {
+/**
+ * Spec 02 §2.3 side panel: plan name, sub-title and a collapsible 'View Benefits'. Memoised:
+ * the plan's config is the same object for the whole journey, so a change to the step's data
+ * (the journey re-rendering) does not re-render it.
+ */
+export const SidePanel = memo(function SidePanel({ config }: { config: PlanConfig }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -37,4 +41,4 @@ export function SidePanel({ config }: { config: PlanConfig }) {
       </p>
     </aside>
   );
-}
+});

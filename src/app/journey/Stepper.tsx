@@ -1,7 +1,11 @@
+import { memo } from 'react';
 import type { StepperStep } from '../../../engine/plan/types.ts';
 
-/** The journey stepper: steps before the current one checked, the current one active. */
-export function Stepper({ steps, current }: { steps: StepperStep[]; current: string }) {
+/**
+ * The journey stepper: steps before the current one checked, the current one active. Memoised,
+ * so it re-renders when the step changes, not when the step's data does.
+ */
+export const Stepper = memo(function Stepper({ steps, current }: { steps: StepperStep[]; current: string }) {
   const index = steps.findIndex((step) => step.id === current);
   return (
     <nav className="bf-stepper" aria-label="Progress">
@@ -27,4 +31,4 @@ export function Stepper({ steps, current }: { steps: StepperStep[]; current: str
       </ol>
     </nav>
   );
-}
+});

@@ -1,6 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import type { Condition } from '../../../engine/plan/types.ts';
 import { holds } from '../../../engine/plan/conditions.ts';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
 import type { SharedPanelProps } from './panelTypes.ts';
 
 /**
@@ -9,8 +11,12 @@ import type { SharedPanelProps } from './panelTypes.ts';
  * written once.
  */
 export function Banner({ plan, store, params }: SharedPanelProps) {
-  const state = useSyncExternalStore(store.subscribe, store.getState);
-  if (!holds(params.when as Condition | undefined, state)) return null;
+  const when = params.when as Condition | undefined;
+  const shown = useStoreSelector(
+    store,
+    useCallback((state: ApplicationState) => holds(when, state), [when]),
+  );
+  if (!shown) return null;
   const text = String(params.text ?? '').replace(/\{offer:([\w-]+)\}/g, (_, id: string) => {
     const offer = plan.config.offers.find((item) => item.id === id);
     return String(offer?.annuityBonusPercent ?? offer?.discountPercent ?? '');

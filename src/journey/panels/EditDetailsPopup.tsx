@@ -1,4 +1,4 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useState } from 'react';
 import type { StepPanelProps } from '../../../engine/plan/adapter.ts';
 import { PopupForm } from '../../../engine/form/PopupForm.tsx';
 import type { StepData } from '../../../engine/form/StepForm.tsx';
@@ -21,7 +21,6 @@ export function EditDetailsPopup({
   onClose,
 }: Pick<StepPanelProps, 'plan' | 'store'> & { onClose: () => void }) {
   const { api } = useJourneyServices();
-  const state = useSyncExternalStore(store.subscribe, store.getState);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
 
@@ -79,7 +78,8 @@ export function EditDetailsPopup({
   return (
     <PopupForm
       popup={plan.popups['edit-details']!}
-      application={state}
+      // The popup's draft starts from the application as it opens (PopupForm reads it once).
+      application={store.getState()}
       widgets={widgets}
       templates={templates}
       onSubmit={submit}

@@ -1,4 +1,5 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
+import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
 import { ageLabel } from '../../../engine/validation/age.ts';
 import { lifeAssured } from '../quote/quoteRequest.ts';
 import { EditDetailsPopup } from './EditDetailsPopup.tsx';
@@ -6,9 +7,9 @@ import type { SharedPanelProps } from './panelTypes.ts';
 
 /** Whose life the plan is priced on (name, age, gender), with the edit-details popup (spec 02 §2.5). */
 export function HolderSummary({ plan, store }: SharedPanelProps) {
-  const state = useSyncExternalStore(store.subscribe, store.getState);
   // The life the quote prices: the holder, or whom they buy for (an organisation's annuitant).
-  const holder = lifeAssured(state);
+  // The person is an object of the state, the same one until that person's details change.
+  const holder = useStoreSelector(store, lifeAssured);
   const [editing, setEditing] = useState(false);
   const canEdit = Boolean(plan.popups['edit-details']);
   return (

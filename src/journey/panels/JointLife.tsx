@@ -1,5 +1,7 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getByPointer } from '../../../engine/schema/pointer.ts';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
 import { JointLifePopup, type JointLifeSettings } from './JointLifePopup.tsx';
 import type { SharedPanelProps } from './panelTypes.ts';
 
@@ -12,6 +14,9 @@ function jointLifeSettings(params: Record<string, unknown>): JointLifeSettings {
   return Object.fromEntries(SETTINGS.map((key) => [key, params[key]])) as unknown as JointLifeSettings;
 }
 
+const insuredOf = (state: ApplicationState) => state.basicDetails.insuredPerson;
+const buyForOf = (state: ApplicationState) => state.basicDetails.policyHolder.buyFor;
+
 /**
  * A second life on the plan (spec 02 §2.5, §4.5): choosing the joint category opens the
  * joint-life popup; choosing single drops the second life and sets buyFor back to Myself.
@@ -20,10 +25,12 @@ function jointLifeSettings(params: Record<string, unknown>): JointLifeSettings {
  */
 export function JointLife({ plan, store, params }: SharedPanelProps) {
   const settings = useMemo(() => jointLifeSettings(params), [params]);
-  const state = useSyncExternalStore(store.subscribe, store.getState);
-  const category = getByPointer(state, settings.category);
-  const insured = (state.basicDetails.insuredPerson ?? {}) as Record<string, unknown>;
-  const buyFor = state.basicDetails.policyHolder.buyFor;
+  const category = useStoreSelector(
+    store,
+    useCallback((state: ApplicationState) => getByPointer(state, settings.category), [settings]),
+  );
+  const insured = (useStoreSelector(store, insuredOf) ?? {}) as Record<string, unknown>;
+  const buyFor = useStoreSelector(store, buyForOf);
   // The insured person is a joint life only while buyFor says so: otherwise it is someone
   // else the plan covers (an organisation's annuitant), which this panel leaves alone.
   const hasJointLife = buyFor === settings.buyFor && Object.keys(insured).length > 0;

@@ -1,5 +1,7 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import type { StepPanelProps } from '../../../engine/plan/adapter.ts';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
 import { PopupForm } from '../../../engine/form/PopupForm.tsx';
 import type { StepData } from '../../../engine/form/StepForm.tsx';
 import { templates, widgets } from '../../../widgets/registry.ts';
@@ -24,10 +26,15 @@ export function JointLifePopup({
   onClose,
   settings,
 }: Pick<StepPanelProps, 'plan' | 'store'> & { onClose: () => void; settings: JointLifeSettings }) {
-  const state = useSyncExternalStore(store.subscribe, store.getState);
-  const added =
-    state.basicDetails.policyHolder.buyFor === settings.buyFor &&
-    Object.keys(state.basicDetails.insuredPerson ?? {}).length > 0;
+  const added = useStoreSelector(
+    store,
+    useCallback(
+      (state: ApplicationState) =>
+        state.basicDetails.policyHolder.buyFor === settings.buyFor &&
+        Object.keys(state.basicDetails.insuredPerson ?? {}).length > 0,
+      [settings],
+    ),
+  );
 
   const cancel = useCallback(() => {
     if (!added) store.dispatch({ type: 'setAt', pointer: settings.category, value: settings.single });
@@ -51,7 +58,8 @@ export function JointLifePopup({
   return (
     <PopupForm
       popup={plan.popups[settings.popup]!}
-      application={state}
+      // The popup's draft starts from the application as it opens (PopupForm reads it once).
+      application={store.getState()}
       widgets={widgets}
       templates={templates}
       onSubmit={submit}

@@ -1,4 +1,6 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
 import { ApiFailure } from '../../api/apiClient.ts';
 import { useJourneyServices } from '../JourneyServices.ts';
 import { readPreviousQuotes, resumePreviousQuote } from '../previousQuotes.ts';
@@ -7,18 +9,20 @@ import type { SharedPanelProps } from './panelTypes.ts';
 /** spec 02 §8: the resume fallback message. */
 export const RESUME_FAILED = 'Please enter valid application number';
 
+const applicationNumberOf = (state: ApplicationState) => state.applicationNumber;
+
 /**
  * The 'continue with previous quote' strip of the landing (spec 02 §1, §3.1): the newest
  * application this device started, resumed with the capability it kept.
  */
 export function PreviousQuoteStrip({ plan, store, goTo, params }: SharedPanelProps) {
   const { api, local } = useJourneyServices();
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const applicationNumber = useStoreSelector(store, applicationNumberOf);
   const [previous] = useState(() => readPreviousQuotes(local, plan.config.productId)[0]);
   const [status, setStatus] = useState<{ kind: 'idle' | 'loading' } | { kind: 'failed'; message: string }>({
     kind: 'idle',
   });
-  if (!previous?.capability || previous.applicationNumber === state.applicationNumber) return null;
+  if (!previous?.capability || previous.applicationNumber === applicationNumber) return null;
 
   const resume = async () => {
     setStatus({ kind: 'loading' });

@@ -1,19 +1,21 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
 import { ApiFailure } from '../../api/apiClient.ts';
 import { useJourneyServices } from '../JourneyServices.ts';
 import { readPreviousQuotes, resumePreviousQuote } from '../previousQuotes.ts';
 import type { SharedPanelProps } from './panelTypes.ts';
 import { RESUME_FAILED } from './PreviousQuoteStrip.tsx';
 
+const applicationNumberOf = (state: ApplicationState) => state.applicationNumber;
+
 /** Plan details: the other quotes this device made (up to 4, newest first), each one tap away (spec 02 §2.5). */
 export function PreviousQuotes({ plan, store, goTo, params }: SharedPanelProps) {
   const { api, local } = useJourneyServices();
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const applicationNumber = useStoreSelector(store, applicationNumberOf);
   const [quotes] = useState(() => readPreviousQuotes(local, plan.config.productId));
   const [failure, setFailure] = useState<string>();
-  const others = quotes.filter(
-    (quote) => quote.applicationNumber !== state.applicationNumber && quote.capability,
-  );
+  const others = quotes.filter((quote) => quote.applicationNumber !== applicationNumber && quote.capability);
   if (others.length === 0) return null;
   const open = async (index: number) => {
     setFailure(undefined);

@@ -1,4 +1,6 @@
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState } from 'react';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
 import type { DisplayRow } from '../../pricing/calculator.ts';
 import { formatValue } from '../formatValue.ts';
 import type { QuoteSections } from '../quote/requestQuote.ts';
@@ -21,6 +23,10 @@ function Headline({ title, row }: { title: string; row: DisplayRow | undefined }
   );
 }
 
+const planDetailsOf = (state: ApplicationState) => state.planDetails as Record<string, unknown>;
+const responseOf = (state: ApplicationState) => planDetailsOf(state).response as QuoteSections | undefined;
+const quoteNumberOf = (state: ApplicationState) => planDetailsOf(state).quoteNumber;
+
 /**
  * The live quote of any plan: what the visitor gets and pays (the first row of each side
  * large, the rest compact), the premium's breakup (base premium, discounts, GST) and 'how
@@ -29,9 +35,9 @@ function Headline({ title, row }: { title: string; row: DisplayRow | undefined }
  */
 export function QuotePanel({ plan, store, params }: SharedPanelProps) {
   const status = useQuote(plan, store);
-  const state = useSyncExternalStore(store.subscribe, store.getState);
-  const details = state.planDetails as Record<string, unknown>;
-  const response = details.response as QuoteSections | undefined;
+  // Only the stored quote: typing in the plan's fields re-renders this through useQuote's status alone.
+  const response = useStoreSelector(store, responseOf);
+  const quoteNumber = useStoreSelector(store, quoteNumberOf);
   const [open, setOpen] = useState(false);
   const explanationId = useId();
   const idleText =
@@ -80,7 +86,7 @@ export function QuotePanel({ plan, store, params }: SharedPanelProps) {
             </div>
           )}
           <p className="bf-quote__id">
-            Quote reference <strong>{String(details.quoteNumber ?? '')}</strong>
+            Quote reference <strong>{String(quoteNumber ?? '')}</strong>
           </p>
         </>
       )}

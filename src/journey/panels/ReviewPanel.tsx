@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Condition, LoadedPlan } from '../../../engine/plan/types.ts';
 import { getByPointer } from '../../../engine/schema/pointer.ts';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
 import { ApiFailure } from '../../api/apiClient.ts';
 import { downloadBenefitIllustration } from '../../api/benefitIllustration.ts';
 import { holds } from '../../../engine/plan/conditions.ts';
@@ -61,6 +63,22 @@ function routeOfStep(plan: LoadedPlan, stepId: string | undefined): string | und
   return Object.values(states ?? {}).find((state) => state.meta?.step === stepId)?.meta?.route;
 }
 
+/** Every place of the application the review shows or decides by (the quote's place among them). */
+function reviewReads(sections: ReviewSection[]): string[] {
+  const pointers = sections.flatMap((section) => [
+    section.when?.pointer,
+    ...section.rows.flatMap((row) => [
+      row.when?.pointer,
+      row.pointer,
+      row.pointer.replace(/[^/]+$/, 'countryCode'),
+    ]),
+  ]);
+  return [...new Set(['/planDetails', ...pointers.filter((pointer) => pointer !== undefined)])];
+}
+
+const itself = (state: ApplicationState) => state;
+const NO_SECTIONS: ReviewSection[] = [];
+
 /** The place this session remembers which quote's illustration it has downloaded by itself. */
 const DOWNLOADED = '/illustrationDownloadedFor';
 
@@ -71,8 +89,16 @@ const DOWNLOADED = '/illustrationDownloadedFor';
  */
 export function ReviewPanel({ plan, store, goTo, params }: SharedPanelProps) {
   const { api } = useJourneyServices();
-  const state = useSyncExternalStore(store.subscribe, store.getState);
-  const sections = (params.sections ?? []) as ReviewSection[];
+  const sections = (params.sections ?? NO_SECTIONS) as ReviewSection[];
+  // The application as it was when something the review reads last changed: the review step's
+  // own form (the declarations, the terms) does not re-render it.
+  const sameForReview = useMemo(() => {
+    const reads = reviewReads(sections);
+    return (a: ApplicationState, b: ApplicationState) =>
+      reads.every((pointer) => getByPointer(a, pointer) === getByPointer(b, pointer)) &&
+      quoteInputsKey(a, plan.config) === quoteInputsKey(b, plan.config);
+  }, [sections, plan]);
+  const state = useStoreSelector(store, itself, sameForReview);
   const details = state.planDetails as Record<string, unknown>;
   const response = (details.response ?? {}) as QuoteSections;
   const content = (plan.content ?? {}) as { termsAndConditions?: { title: string; paragraphs: string[] } };

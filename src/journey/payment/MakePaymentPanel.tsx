@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StepPanelProps } from '../../../engine/plan/adapter.ts';
+import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
 import { formatRupees, parseRupees } from '../../shared/rupees.ts';
 import { useJourneyServices } from '../JourneyServices.ts';
 import { MESSAGES } from '../messages.ts';
@@ -13,6 +15,9 @@ const PAY_LATER_DELAY_MS = 100;
 
 type Fields = Record<string, unknown>;
 
+const premiumOf = (state: ApplicationState) =>
+  (((state.planDetails as Fields).response ?? {}) as Fields).installmentPremiumWithTaxFY;
+
 /**
  * The make-payment screen's own part, for any plan (spec 02 §2.8, §4.7): the premium
  * payable now, Pay Later, and — when the gateway sent the visitor back with a failed
@@ -21,11 +26,9 @@ type Fields = Record<string, unknown>;
  */
 export function MakePaymentPanel({ plan, store, follow }: StepPanelProps) {
   const { api } = useJourneyServices();
-  const state = useSyncExternalStore(store.subscribe, store.getState);
   const copy = (plan.content as PlanContent | undefined)!.payment;
-  const response = ((state.planDetails as Fields).response ?? {}) as Fields;
   // What the gateway will charge, paise included (the server sends the same stored figure).
-  const premium = parseRupees(response.installmentPremiumWithTaxFY);
+  const premium = parseRupees(useStoreSelector(store, premiumOf));
   const [failedPayment, setFailedPayment] = useState<Fields>();
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<'idle' | 'checking' | 'saving'>('idle');

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
-import { renderForm } from './formHarness.tsx';
+import { renderForm, typingPause } from './formHarness.tsx';
 
 const schema: RJSFSchema = {
   type: 'object',
@@ -18,6 +18,7 @@ describe('AmountWidget', () => {
     const input = screen.getByLabelText(/Premium amount/);
     await user.type(input, '12345678');
     expect(input).toHaveProperty('value', '1,23,45,678');
+    await typingPause();
     expect(lastData().investmentAmount).toBe('1,23,45,678');
     expect(document.getElementById('root_investmentAmount__prefix')!.textContent).toBe('₹');
     expect(input.getAttribute('inputmode')).toBe('numeric');
@@ -29,8 +30,10 @@ describe('AmountWidget', () => {
     const input = screen.getByLabelText(/Premium amount/);
     expect(input).toHaveProperty('value', '50,000');
     await user.type(input, 'a1');
+    await typingPause();
     expect(lastData().investmentAmount).toBe('5,00,001');
     await user.clear(input);
+    await typingPause();
     expect(lastData().investmentAmount).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import dialCodes from '../../../schemas/common/dial-codes.schema.json';
-import { renderForm } from './formHarness.tsx';
+import { renderForm, typingPause } from './formHarness.tsx';
 
 // The shape of defs.schema.json's countryCode + mobileByCountryCode, inlined.
 const schema = {
@@ -83,6 +83,7 @@ describe('MobileNumberWidget', () => {
     expect(input.getAttribute('autocomplete')).toBe('tel-national');
     expect(input.getAttribute('maxlength')).toBe('10');
     await user.type(input, '98a76-54 3210');
+    await typingPause();
     expect(lastData().mobileNumber).toBe('9876543210');
     expect(input).toHaveProperty('value', '9876543210');
   });
@@ -104,6 +105,7 @@ describe('MobileNumberWidget', () => {
   it('emits undefined when emptied so required reports it', async () => {
     const { user, lastData } = renderForm({ schema, uiSchema, formData: { mobileNumber: '98' } });
     await user.clear(screen.getByLabelText(/Mobile number/));
+    await typingPause();
     expect(lastData().mobileNumber).toBeUndefined();
   });
 });

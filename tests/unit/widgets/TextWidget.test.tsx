@@ -2,7 +2,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
-import { renderForm } from './formHarness.tsx';
+import { renderForm, typingPause } from './formHarness.tsx';
 
 const schema: RJSFSchema = {
   type: 'object',
@@ -34,6 +34,7 @@ describe('TextWidget', () => {
     const input = screen.getByLabelText(/Full Name/);
     await user.type(input, '  rAMESH   kumar1 ');
     expect(input).toHaveProperty('value', 'Ramesh Kumar ');
+    await typingPause();
     expect(lastData().fullName).toBe('Ramesh Kumar ');
     await user.tab();
     expect(lastData().fullName).toBe('Ramesh Kumar');
@@ -45,8 +46,10 @@ describe('TextWidget', () => {
     expect(screen.getByLabelText(/PAN/).getAttribute('maxlength')).toBe('10');
     expect(screen.getByLabelText(/Employee code/).getAttribute('maxlength')).toBe('12');
     await user.type(screen.getByLabelText(/PAN/), 'abcde1234f');
+    await typingPause();
     expect(lastData().panNumber).toBe('ABCDE1234F');
     await user.type(screen.getByLabelText(/Employee code/), 'E-00123');
+    await typingPause();
     expect(lastData().employeeCode).toBe('00123');
   });
 

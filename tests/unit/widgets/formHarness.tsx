@@ -2,13 +2,21 @@ import { createRef } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
 import { templates, widgets } from '../../../widgets/registry.ts';
+import { TYPING_PAUSE_MS } from '../../../widgets/useFieldDraft.ts';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+
+/**
+ * Waits out the typing pause: what is typed stays in its field (widgets/useFieldDraft.ts) until
+ * the keys pause, then the form is handed it.
+ */
+export const typingPause = () =>
+  act(() => new Promise<void>((resolve) => setTimeout(resolve, TYPING_PAUSE_MS + 50)));
 
 interface FormSetup {
   schema: RJSFSchema;
