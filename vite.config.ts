@@ -105,7 +105,7 @@ export default defineConfig({
               debugName: 'journey-runtime',
               includeDependenciesRecursively: false,
               name: (id: string) =>
-                /node_modules\/(@rjsf|xstate|@xstate|date-fns|fast-equals|jsonpointer|@x0k|react-is|use-sync-external-store)\/|\/(engine\/(form|validation|machine|state)|widgets|schemas\/common)\//.test(
+                /node_modules\/(@rjsf|xstate|@xstate|date-fns|fast-equals|jsonpointer|@x0k|react-is|use-sync-external-store|use-isomorphic-layout-effect|ajv-formats)\/|\/(engine\/(form|validation|machine|state|schema\/pointer)|widgets|schemas\/common)\//.test(
                   id,
                 ) && /\.([cm]?[jt]sx?|json)$/.test(id)
                   ? 'journey'

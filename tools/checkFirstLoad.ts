@@ -1,5 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { measureFirstLoad } from '../bench/lib/firstLoad.ts';
 import { startBenchServer } from '../bench/lib/server.ts';
@@ -15,12 +15,13 @@ import { listPlanCodes, readPlanFiles } from '../src/plans/nodePlanSource.ts';
  * Which files the route needs is not listed here: the built app is served by the real
  * server and opened on the route in Chromium, and every JS file it asks for before its
  * first field is usable is counted (the entry and its static imports, the lazily loaded
- * journey chunks, the plan's chunk, whatever the build makes of them). A static reading
- * of the import graph cannot tell when a dynamic import is issued (the plan's chunk is
- * imported by the entry's plan registry, but only once the journey code asks for it), so
- * the waterfall is measured: see bench/lib/waterfall.ts. Each file is counted at the size
- * of the .br copy the build wrote beside it in dist/app (what the server sends), or its own
- * size when the build wrote none (files under 1 KB).
+ * journey chunks, the plan's chunk, whatever the build makes of them): which files is a
+ * matter of when code runs, so it is watched. How deep each of them sits in the request
+ * waterfall is read off the build (chunkDepths), not off the request times of one load,
+ * which on a busy machine put a file a level lower whenever a small one finished first.
+ * The built chunks must not import each other in a loop (chunkCycles). Each file is counted
+ * at the size of the .br copy the build wrote beside it in dist/app (what the server sends),
+ * or its own size when the build wrote none (files under 1 KB).
  *
  * Usage: npx tsx tools/checkFirstLoad.ts   (exit 1 over budget)
  */
@@ -42,6 +43,89 @@ export function brotliBytes(dist: string, pathname: string): number {
   return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size;
 }
 
+const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g;
+/** `import(`./x.js`)`, with the chunks Vite preloads beside it (`__vite__mapDeps([0,1])`) when it has any. */
+const DYNAMIC_IMPORT =
+  /import\(["'`]\.\/([^"'`]+\.js)["'`]\)(?:\.then\([^)]*\))?(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g;
+const PRELOAD_LIST = /m\.f=\[([^\]]*)\]/;
+
+/**
+ * How deep in the request waterfall each built chunk is, read from the build itself: level 1
+ * is what index.html asks for (its script and modulepreloads); a chunk that code of level n
+ * imports dynamically is on level n + 1, with the chunks Vite preloads beside that import;
+ * a chunk only imported statically by a level-n chunk (found once that one is parsed) is on
+ * level n + 1 too. This is the earliest a browser can ask for each file, whatever the timing
+ * of one load on a busy machine (which is what a waterfall read off request times measures).
+ */
+export function chunkDepths(dist: string): Map<string, number> {
+  const assets = join(dist, 'assets');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const depths = new Map<string, number>();
+  for (const match of html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)) depths.set(match[1]!, 1);
+  const later = new Map<string, string[]>();
+  for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
+    const code = readFileSync(join(assets, name), 'utf8');
+    const preloads = (PRELOAD_LIST.exec(code)?.[1] ?? '')
+      .split(',')
+      .map((entry) => entry.trim().replace(/^["'`]assets\/|["'`]$/g, ''))
+      .filter(Boolean);
+    const next = [...code.matchAll(STATIC_IMPORT)].map((match) => match[1]!);
+    for (const match of code.matchAll(DYNAMIC_IMPORT)) {
+      next.push(match[1]!);
+      for (const index of (match[2] ?? '').split(',').filter(Boolean)) next.push(preloads[Number(index)]!);
+    }
+    later.set(name, next);
+  }
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const [name, depth] of [...depths]) {
+      for (const next of later.get(name) ?? []) {
+        if ((depths.get(next) ?? Infinity) > depth + 1) {
+          depths.set(next, depth + 1);
+          changed = true;
+        }
+      }
+    }
+  }
+  return depths;
+}
+
+/**
+ * Chunks that import each other, directly or round a loop, as `a.js -> b.js -> a.js`. Two
+ * lazily loaded chunks in a loop are evaluated in an order that depends on which finished
+ * downloading first: a page that works on one load fails on the next (a value read before
+ * its module ran). The build must have none.
+ */
+export function chunkCycles(dist: string): string[] {
+  const assets = join(dist, 'assets');
+  const graph = new Map<string, string[]>();
+  for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
+    const code = readFileSync(join(assets, name), 'utf8');
+    const imports = [
+      ...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g),
+    ];
+    graph.set(
+      name,
+      imports.map((match) => match[1]!),
+    );
+  }
+  const cycles: string[] = [];
+  const done = new Set<string>();
+  const visit = (name: string, path: string[]) => {
+    const at = path.indexOf(name);
+    if (at >= 0) {
+      cycles.push([...path.slice(at), name].join(' -> '));
+      return;
+    }
+    if (done.has(name)) return;
+    for (const next of graph.get(name) ?? []) visit(next, [...path, name]);
+    done.add(name);
+  };
+  for (const name of graph.keys()) visit(name, []);
+  return cycles;
+}
+
 export interface Verdict {
   bytes: number;
   depth: number;
@@ -61,9 +145,14 @@ export function firstLoadVerdict(files: CountedFile[], budget = BUDGET_BYTES, ma
 async function main(): Promise<number> {
   if (!existsSync(join(DIST, 'index.html')))
     throw new Error('dist/app is missing: run `npm run build` first.');
+  let failed = 0;
+  for (const cycle of chunkCycles(DIST)) {
+    console.error(`FAIL: built chunks import each other in a loop: ${cycle}`);
+    failed++;
+  }
+  const depths = chunkDepths(DIST);
   const server = await startBenchServer();
   const browser = await launchBrowser();
-  let failed = 0;
   try {
     for (const code of listPlanCodes()) {
       const config = readPlanFiles(code)['plan.json'] as PlanConfig;
@@ -71,7 +160,7 @@ async function main(): Promise<number> {
       const load = await measureFirstLoad(browser, `${server.baseUrl}${route}`);
       const files = load.files.map((file) => {
         const path = new URL(file.url).pathname;
-        return { path, brotli: brotliBytes(DIST, path), depth: file.depth };
+        return { path, brotli: brotliBytes(DIST, path), depth: depths.get(basename(path)) ?? Infinity };
       });
       const verdict = firstLoadVerdict(files);
       console.log(`${code} ${route}: JS before its first field is usable, brotli as built`);

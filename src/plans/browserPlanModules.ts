@@ -7,19 +7,26 @@ import { planSummary } from './planSummary.ts';
  * What the browser build makes of a plan folder (vite.config.ts writes these as modules):
  *  - `plan.json?summary`: the few fields the site needs of every plan up front (the entry);
  *  - `plan.json?files`: everything the journey reads of the plan, one module in the plan's
- *    chunk: its JSON files but fixtures and the pricing basis (the server prices), and the
- *    shared documents of schemas/common that its schemas reference, and nothing more;
+ *    chunk: its JSON files but fixtures and the pricing basis (the server prices), its copy
+ *    but the proposal page's (`proposal`, which only `?content` carries), and the shared
+ *    documents of schemas/common that its schemas reference, and nothing more;
  *  - `plan.json?content`: its copy alone, for pages without forms (the proposal page).
  */
 
 export type BrowserPlanModule = 'summary' | 'files' | 'content';
 
-/** The JSON files of a plan folder a phone needs. */
+/** The JSON files of a plan folder a phone needs on the journey. */
 export function browserPlanFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): PlanFiles {
+  const files = readPlanFiles(code, root);
+  const contentFile = (files['plan.json'] as PlanConfig).content;
   return Object.fromEntries(
-    Object.entries(readPlanFiles(code, root)).filter(
-      ([path]) => !path.startsWith('fixtures/') && path !== 'pricing-basis.json',
-    ),
+    Object.entries(files)
+      .filter(([path]) => !path.startsWith('fixtures/') && path !== 'pricing-basis.json')
+      .map(([path, value]) => {
+        if (path !== contentFile || !value || typeof value !== 'object') return [path, value];
+        const { proposal: _proposalPageCopy, ...journeyCopy } = value as Record<string, unknown>;
+        return [path, journeyCopy];
+      }),
   );
 }
 
@@ -78,6 +85,6 @@ export function browserPlanModule(
       );
     case 'content':
       if (!config.content) throw new Error(`Plan ${code} has no content file`);
-      return `export default ${json(files[config.content])};`;
+      return `export default ${json(readPlanFiles(code, root)[config.content])};`;
   }
 }

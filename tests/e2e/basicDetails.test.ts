@@ -193,7 +193,8 @@ describe('T54 landing', () => {
       '30,796',
       'Get 1% extra annuity on online purchase',
     ]) {
-      expect(await page.getByText(text).first().isVisible(), text).toBe(true);
+      // The landing sections' code comes once the step is on screen: wait for them to show.
+      await page.getByText(text).first().waitFor({ state: 'visible' });
     }
     expect(await page.locator('.bf-product-id').textContent()).toContain('UIN: 143N066V04');
     await expectAccessible(page, 'T54 first screen with the landing content');

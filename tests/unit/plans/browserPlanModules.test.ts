@@ -26,6 +26,9 @@ describe('a plan folder as the browser gets it', () => {
     expect(Object.keys(files).filter((path) => path.startsWith('fixtures/'))).toEqual([]);
     expect(files['pricing-basis.json']).toBeUndefined();
     expect(Object.keys(readPlanFiles(code)).some((path) => path.startsWith('fixtures/'))).toBe(true);
+    // The proposal page's copy comes with the proposal page (`?content`), not the journey.
+    expect(plan.content?.proposal).toBeUndefined();
+    expect(browserPlanModule(code, 'content')).toContain(String.raw`\"proposal\":`);
   });
 
   it('leaves out the shared documents no schema of the plan references', () => {

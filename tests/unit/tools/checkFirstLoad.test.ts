@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { brotliBytes, BUDGET_BYTES, firstLoadVerdict } from '../../../tools/checkFirstLoad.ts';
+import {
+  brotliBytes,
+  BUDGET_BYTES,
+  chunkCycles,
+  chunkDepths,
+  firstLoadVerdict,
+} from '../../../tools/checkFirstLoad.ts';
 import { waterfallDepth, waterfallDepths } from '../../../bench/lib/waterfall.ts';
 
 describe('the JS waterfall', () => {
@@ -73,5 +79,59 @@ describe('brotliBytes', () => {
     expect(brotliBytes(dist, '/assets/big.js')).toBe(40);
     expect(brotliBytes(dist, '/assets/small.js')).toBe(300);
     expect(() => brotliBytes(dist!, '/assets/missing.js')).toThrow(/is not in/);
+  });
+});
+
+describe('chunks importing each other', () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  const built = (files: Record<string, string>) => {
+    const dist = mkdtempSync(join(tmpdir(), 'bimaflow-cycles-'));
+    dirs.push(dist);
+    mkdirSync(join(dist, 'assets'));
+    for (const [name, code] of Object.entries(files)) writeFileSync(join(dist, 'assets', name), code);
+    return dist;
+  };
+
+  it('finds a loop of static imports between chunks, and none where imports only go one way', () => {
+    const loop = built({
+      'entry.js': 'import{a}from"./journey.js";const p=()=>import("./page.js");',
+      'journey.js': 'import{l}from"./page.js";export{x as a};',
+      'page.js': 'import{a as b}from"./journey.js";export{y as l};',
+    });
+    expect(chunkCycles(loop)).toEqual(['journey.js -> page.js -> journey.js']);
+    const oneWay = built({
+      'entry.js': 'const p=()=>import("./page.js");',
+      'journey.js': 'export{x as a};',
+      'page.js': 'import{a}from"./journey.js";export*from"./journey.js";',
+    });
+    expect(chunkCycles(oneWay)).toEqual([]);
+  });
+
+  it("reads each chunk's level of the waterfall off the build", () => {
+    const dist = built({
+      'entry.js':
+        'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/journey.js","assets/runtime.js","assets/plan.js"])))=>i.map(i=>d[i]);' +
+        'import{r}from"./runtime.js";const j=()=>C(()=>import(`./journey.js`),__vite__mapDeps([0,1]));' +
+        'const p=()=>C(()=>import(`./plan.js`).then(e=>e.n),__vite__mapDeps([2,1]));',
+      'runtime.js': 'export{x as r};',
+      'journey.js': 'import{r}from"./runtime.js";import{q}from"./late.js";const d=()=>import(`./dialog.js`);',
+      'plan.js': 'export{y as n};',
+      'late.js': 'export{z as q};',
+      'dialog.js': 'export{w as v};',
+    });
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<script type="module" src="/assets/entry.js"></script><link rel="modulepreload" href="/assets/runtime.js">',
+    );
+    expect(Object.fromEntries(chunkDepths(dist))).toEqual({
+      'entry.js': 1,
+      'runtime.js': 1,
+      'journey.js': 2,
+      'plan.js': 2,
+      // Imported by journey.js without a preload: asked for once journey.js has arrived.
+      'late.js': 3,
+      'dialog.js': 3,
+    });
   });
 });
