@@ -3,6 +3,7 @@ import { StepFailure } from '../../../engine/plan/adapter.ts';
 import { createApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { ApiFailure } from '../../../src/api/apiClient.ts';
 import { createStandardAdapter } from '../../../src/journey/standardAdapter.ts';
+import { stepNeeded } from '../../../src/journey/stepNeeds.ts';
 import { fakeApi } from '../app/resume/fakeApi.ts';
 import { precompiledPlan } from '../../../tools/lib/precompiledPlans.ts';
 import { memoryStorage } from '../support/memoryStorage.ts';
@@ -256,6 +257,8 @@ describe('the standard journey', () => {
     });
     expect(calls[2]!.body).toEqual({ applicationNumber: '6123456789', stageApiName: 'Quote' });
     expect(store.getState()).toMatchObject({ version: 3, userStage: 'plan-details' });
+    // The step shows once what it needs is there (FormGate): its label needs the quote request's code.
+    await stepNeeded(plan.steps['plan-details']!).load();
     expect(adapter.submitLabel!('plan-details', store.getState())).toBe('Next · Get ₹ 1,71,746 a year');
   });
 
