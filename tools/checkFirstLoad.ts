@@ -102,12 +102,9 @@ export function chunkCycles(dist: string): string[] {
   const graph = new Map<string, string[]>();
   for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
     const code = readFileSync(join(assets, name), 'utf8');
-    const imports = [
-      ...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g),
-    ];
     graph.set(
       name,
-      imports.map((match) => match[1]!),
+      [...code.matchAll(STATIC_IMPORT)].map((match) => match[1]!),
     );
   }
   const cycles: string[] = [];

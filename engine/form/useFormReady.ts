@@ -19,7 +19,7 @@ export interface Needed {
 /** Whether what a screen needs is there yet; asks for it when it is not. */
 export function useLoaded(needed: Needed | undefined): Readiness {
   const [, setLoaded] = useState(0);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<Needed | undefined>();
   const [attempt, setAttempt] = useState(0);
   const ready = !needed || needed.loaded();
   useEffect(() => {
@@ -27,7 +27,7 @@ export function useLoaded(needed: Needed | undefined): Readiness {
     let live = true;
     needed.load().then(
       () => live && setLoaded((n) => n + 1),
-      () => live && setFailed(true),
+      () => live && setFailed(needed),
     );
     return () => {
       live = false;
@@ -35,9 +35,10 @@ export function useLoaded(needed: Needed | undefined): Readiness {
   }, [needed, ready, attempt]);
   return {
     ready,
-    failed: !ready && failed,
+    // A failure is of what was needed then: another step's wait starts under the loader.
+    failed: !ready && failed !== undefined && failed === needed,
     retry: () => {
-      setFailed(false);
+      setFailed(undefined);
       setAttempt((n) => n + 1);
     },
   };

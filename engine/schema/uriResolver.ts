@@ -9,7 +9,13 @@
  */
 
 function isAbsolute(uri: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:/i.test(uri) && URL.canParse(uri);
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(uri)) return false;
+  try {
+    new URL(uri); // URL.canParse is newer than the phones we serve (iOS 16)
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `relative` resolved against `base` (RFC 3986 §5.2), as fast-uri's resolve answers it. */

@@ -121,17 +121,22 @@ export function precompiledValidators(planCode: string, generated: GeneratedVali
       return built.has(key(where));
     },
     load() {
-      loading ??= generated.later().then((later) => {
-        const more = planValidatorFunctions(later);
-        for (const [place, schema] of pending) {
-          const [kind, id] = place.split('/') as [FormPlace['kind'], string];
-          build(schema, { kind, id }, more);
-        }
-        pending.clear();
-      });
-      loading.catch(() => {
-        loading = undefined;
-      });
+      if (!loading) {
+        const download = generated.later();
+        // A download that failed may be tried again; a module that lacks a form is a build
+        // error and stays one (said plainly, not as a connection problem).
+        download.catch(() => {
+          loading = undefined;
+        });
+        loading = download.then((later) => {
+          const more = planValidatorFunctions(later);
+          for (const [place, schema] of pending) {
+            const [kind, id] = place.split('/') as [FormPlace['kind'], string];
+            build(schema, { kind, id }, more);
+          }
+          pending.clear();
+        });
+      }
       return loading;
     },
     matchesSchema(schema, data) {

@@ -1,4 +1,5 @@
 import type { LoadedPlan } from '../../engine/plan/types.ts';
+import { MESSAGES } from './messages.ts';
 import { loadPanels } from './panels/registry.tsx';
 
 /*
@@ -8,9 +9,8 @@ import { loadPanels } from './panels/registry.tsx';
  * step is on screen, while the visitor fills it in.
  */
 
-/** Said when what a submit needs could not be downloaded (a dropped connection). */
-export const NEXT_STEP_NOT_LOADED =
-  'We could not load the next step. Please check your connection and try again.';
+/** Said when what a submit needs could not be downloaded (a dropped connection): the spec's words for a submit that failed. */
+export const NEXT_STEP_NOT_LOADED = MESSAGES.notProcessed;
 
 /** The code a step's submit runs (plan.json `submit`): loaded on first use. */
 export const loadSubmit = () => import('./submit/submitStep.ts');

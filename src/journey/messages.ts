@@ -4,5 +4,7 @@
  */
 export const MESSAGES = {
   notProcessed: 'Sorry we couldn’t process your details, please try again',
+  /** Ours: a form whose code or validators could not be downloaded (src/app/journey/FormGate.tsx). */
+  formNotLoaded: 'We could not load this form. Please check your connection and try again.',
   editFailed: 'API Gateway Connection Timeout',
 } as const;

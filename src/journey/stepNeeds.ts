@@ -9,7 +9,7 @@ const needs = new WeakMap<LoadedStep, Needed>();
  * What a step needs before it can show, beyond the first download: its validators, the
  * panels' chunk when it declares shared panels, the quote request's code when its label
  * shows the quote. Both come once the first step is on screen
- * (JourneyPage); a visitor quicker than that waits for them (FormGate).
+ * (Journey, laterParts.ts); a visitor quicker than that waits for them (FormGate).
  */
 export function stepNeeded(step: LoadedStep): Needed {
   let needed = needs.get(step);

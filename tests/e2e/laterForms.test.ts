@@ -87,7 +87,7 @@ describe("a plan's later forms", () => {
       const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
       await expect
         .poll(() => dialog.textContent())
-        .toContain('We could not load the next step. Please check your connection and try again.');
+        .toContain('Sorry we couldn’t process your details, please try again');
       await dialog.getByRole('button').first().click();
       // Nothing typed was lost.
       const name = page.getByLabel(/Full Name/).first();

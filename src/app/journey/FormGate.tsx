@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { formNeeded, useLoaded, type Needed } from '../../../engine/form/useFormReady.ts';
+import { formNeeded, useLoaded, type Needed, type Readiness } from '../../../engine/form/useFormReady.ts';
+import { MESSAGES } from '../../journey/messages.ts';
 import type { LoadedStep } from '../../../engine/plan/types.ts';
 import { Loader } from './Loader.tsx';
 
@@ -14,6 +15,7 @@ import { Loader } from './Loader.tsx';
 export function FormGate({
   form,
   needs,
+  readiness,
   overlay = false,
   onCancel,
   children,
@@ -21,16 +23,19 @@ export function FormGate({
   form?: LoadedStep;
   /** What else must be there, when it is more than the form's validators. */
   needs?: Needed;
+  /** The answer of a useLoaded the caller already holds (it reads the same readiness itself). */
+  readiness?: Readiness;
   overlay?: boolean;
   /** Offered beside 'Try again' after a failure (a popup the visitor may close instead). */
   onCancel?: () => void;
   children: () => ReactNode;
 }) {
-  const { ready, failed, retry } = useLoaded(needs ?? (form && formNeeded(form)));
+  const own = useLoaded(readiness ? undefined : (needs ?? (form && formNeeded(form))));
+  const { ready, failed, retry } = readiness ?? own;
   if (ready) return children();
   const body = failed ? (
     <div className="bf-form-gate" role="alert">
-      <p>We could not load this form. Please check your connection and try again.</p>
+      <p>{MESSAGES.formNotLoaded}</p>
       <div className="bf-form-gate__actions">
         <button type="button" className="bf-button bf-button--primary" onClick={retry}>
           Try again

@@ -34,7 +34,7 @@ import { ErrorPopup } from './ErrorPopup.tsx';
 import { FormGate } from './FormGate.tsx';
 import { stepNeeded } from '../../journey/stepNeeds.ts';
 import { loadLaterParts } from '../../journey/laterParts.ts';
-import { useFormReady } from '../../../engine/form/useFormReady.ts';
+import { useLoaded } from '../../../engine/form/useFormReady.ts';
 import { Loader } from './Loader.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { Stepper } from './Stepper.tsx';
@@ -141,7 +141,10 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   // are derived once as the step opens (typing never re-derives them here), and the form opens
   // on them, so it has nothing of its own to fill and report.
   // A later step's validators may still be loading (a phone loads them after the first step).
-  const { ready: stepReady } = useFormReady(step);
+  // One readiness for the step (its validators, panels, label code): the defaults below and the
+  // gate around the form follow the same answer, retries included.
+  const stepReadiness = useLoaded(step && stepNeeded(step));
+  const stepReady = stepReadiness.ready;
   // Once a step is on screen, what the others need (their validators, the shared panels, the
   // code of a submit) downloads while the visitor fills it in; a later step opened sooner
   // waits (FormGate), a submit sooner waits for its code.
@@ -330,7 +333,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
           )}
           <section className="bf-card">
             {step ? (
-              <FormGate needs={stepNeeded(step)}>
+              <FormGate readiness={stepReadiness}>
                 {() => (
                   <StepForm
                     key={step.id}

@@ -35,10 +35,11 @@ export function JourneyPage({ config }: { config: PlanSummary }) {
     const sealed = search.has('details');
     Promise.all([
       // The journey opens on its first step, whose validators come with the plan; the others
-      // load once it is on screen (below). An entry link fills and checks a step as the
-      // journey starts, so it waits for them all.
+      // load once it is on screen (Journey). An entry link with details fills and checks its
+      // step as the journey starts: that step's validators first.
       loadPlan(config).then(async (loaded) => {
-        if (window.location.search.length > 1) await loaded.loadForms();
+        const entryStep = sealed && loaded.config.entry ? loaded.steps[loaded.config.entry.step] : undefined;
+        if (entryStep) await entryStep.loadValidator();
         return loaded;
       }),
       loadAdapter ? loadAdapter() : Promise.reject(new Error(`No adapter "${config.adapter}"`)),

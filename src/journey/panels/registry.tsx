@@ -9,8 +9,8 @@ import { PreviousQuoteStrip } from './PreviousQuoteStrip.tsx';
  * a unit test holds equal to ./panelComponents.ts. The panels' code (the quote, the review,
  * the payment choices and what they need) is not part of a phone's first download (but for the
  * landing screen's panels): it comes
- * in one chunk once the first step is on screen (JourneyPage asks for it), and a step with
- * panels opens only once it is there (its FormGate waits for `panelsNeeded`).
+ * in one chunk once the first step is on screen (Journey asks for it: laterParts.ts), and a
+ * step with panels opens only once it is there (its FormGate waits: stepNeeds.ts).
  */
 
 type Components = Record<string, ComponentType<SharedPanelProps>>;

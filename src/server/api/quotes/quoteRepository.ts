@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/Db.ts';
 import { EXPIRY_DAYS } from '../applications/resumeRules.ts';
 
 /**
- * The quotes table (migrations 001, 003: json, uncompressed): one row a priced quote, never changed. `request` is the
+ * The quotes table (migrations 001, 003: json; 004: lz4-compressed on PostgreSQL 14+, PGlite keeps it uncompressed): one row a priced quote, never changed. `request` is the
  * request as validated; `response` the answer and everything the benefit illustration
  * prints, so the PDF is built from what the visitor was shown and never priced again.
  */
