@@ -46,7 +46,10 @@ export function useLoaded(needed: Needed | undefined): Readiness {
 
 const formNeeds = new WeakMap<LoadedStep, Needed>();
 
-/** What a form needs before it can show: its validators. */
+/**
+ * What a form needs before it can show: its validators (a phone downloads those of every form
+ * but the first step's after that step is on screen, LoadedPlan.loadForms).
+ */
 export function formNeeded(form: LoadedStep): Needed {
   let needed = formNeeds.get(form);
   if (!needed) {
@@ -54,13 +57,4 @@ export function formNeeded(form: LoadedStep): Needed {
     formNeeds.set(form, needed);
   }
   return needed;
-}
-
-/**
- * Whether a form can be shown yet: a phone downloads the validators of every form but the
- * first step's after that step is on screen (LoadedPlan.loadForms), so a later step or a
- * popup opened sooner waits for them here, and says so if they do not come.
- */
-export function useFormReady(form: LoadedStep | undefined): Readiness {
-  return useLoaded(form && formNeeded(form));
 }

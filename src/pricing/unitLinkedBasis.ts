@@ -1,4 +1,10 @@
-import type { AgeRange, FlagAdjustment, LifeMortalityBasis, PlanBasisHeader } from './planBasis.ts';
+import type {
+  AgeRange,
+  FlagAdjustment,
+  LifeMortalityBasis,
+  PlanBasisHeader,
+  PremiumLimitFrequency,
+} from './planBasis.ts';
 import type { GstBasis } from './t54Basis.ts';
 
 /*
@@ -7,18 +13,13 @@ import type { GstBasis } from './t54Basis.ts';
  * Percentages are percent (1.35 means 1.35%), amounts whole rupees.
  */
 
-/** A payment frequency; 'Single' (code 0) is a single premium paid once at the start. */
-export interface UnitLinkedFrequency {
-  value: string;
-  code: number;
-  instalmentsPerYear: number;
-  /** 1 ÷ instalments a year (unit-linked premiums carry no modal loading); plan.json repeats it. */
-  annualisationDivisor: number;
-  minimumInstalment: number;
-  maximumInstalment: number;
-}
+/**
+ * A payment frequency with the instalments it accepts; 'Single' (code 0) is a single premium
+ * paid once at the start, and a divisor is 1 ÷ instalments a year (unit-linked premiums carry
+ * no modal loading; plan.json repeats it).
+ */
+export type UnitLinkedFrequency = PremiumLimitFrequency;
 
-/** Sum-assured multiples of the annualised (or single) premium for entry ages from `fromAge` up. */
 export interface SumAssuredBand {
   fromAge: number;
   min: number;

@@ -1,37 +1,29 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { formNeeded, useLoaded, type Needed, type Readiness } from '../../../engine/form/useFormReady.ts';
+import type { Readiness } from '../../../engine/form/useFormReady.ts';
 import { MESSAGES } from '../../journey/messages.ts';
-import type { LoadedStep } from '../../../engine/plan/types.ts';
 import { Loader } from './Loader.tsx';
 
 /**
- * Shows a form once what it needs is there (engine/form/useFormReady.ts): a phone loads the
- * validators of every form but the first step's after that step is on screen (and a popup's
- * code when it first opens), so a visitor quick to a later step or a popup waits for them
- * under the loader, and a dropped connection is said, with a way to try again. `overlay`
- * shows the wait over the page (for a popup).
+ * Shows a form once what it needs is there (its useLoaded answer, engine/form/useFormReady.ts):
+ * a phone loads the validators of every form but the first step's after that step is on
+ * screen (and a popup's code when it first opens), so a visitor quick to a later step or a
+ * popup waits for them under the loader, and a dropped connection is said, with a way to try
+ * again. `overlay` shows the wait over the page (for a popup).
  */
 export function FormGate({
-  form,
-  needs,
   readiness,
   overlay = false,
   onCancel,
   children,
 }: {
-  form?: LoadedStep;
-  /** What else must be there, when it is more than the form's validators. */
-  needs?: Needed;
-  /** The answer of a useLoaded the caller already holds (it reads the same readiness itself). */
-  readiness?: Readiness;
+  readiness: Readiness;
   overlay?: boolean;
   /** Offered beside 'Try again' after a failure (a popup the visitor may close instead). */
   onCancel?: () => void;
   children: () => ReactNode;
 }) {
-  const own = useLoaded(readiness ? undefined : (needs ?? (form && formNeeded(form))));
-  const { ready, failed, retry } = readiness ?? own;
+  const { ready, failed, retry } = readiness;
   if (ready) return children();
   const body = failed ? (
     <div className="bf-form-gate" role="alert">

@@ -2,7 +2,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoadedStep } from '../../../engine/plan/types.ts';
+import { formNeeded, useLoaded } from '../../../engine/form/useFormReady.ts';
 import { FormGate } from '../../../src/app/journey/FormGate.tsx';
+
+/** A form behind its gate, as the journey puts it. */
+function Gated({ form }: { form: LoadedStep }) {
+  return <FormGate readiness={useLoaded(formNeeded(form))}>{() => <p>the form</p>}</FormGate>;
+}
 
 /*
  * A form whose validators a phone loads after the first step (engine/form/useFormReady.ts):
@@ -41,14 +47,14 @@ afterEach(cleanup);
 describe('FormGate', () => {
   it('shows a ready form at once, asking for nothing', () => {
     const form = { validatorLoaded: () => true, loadValidator: () => Promise.reject(new Error('no')) };
-    render(<FormGate form={form as unknown as LoadedStep}>{() => <p>the form</p>}</FormGate>);
+    render(<Gated form={form as unknown as LoadedStep} />);
     expect(screen.getByText('the form')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('waits under the loader, then shows the form once its validators arrive', async () => {
     const { form, downloads } = laterForm();
-    render(<FormGate form={form}>{() => <p>the form</p>}</FormGate>);
+    render(<Gated form={form} />);
     expect(screen.getByRole('status').textContent).toContain('Please wait');
     expect(screen.queryByText('the form')).toBeNull();
     expect(downloads).toHaveLength(1);
@@ -58,7 +64,7 @@ describe('FormGate', () => {
 
   it('says so when the download fails, and tries again on request', async () => {
     const { form, downloads } = laterForm();
-    render(<FormGate form={form}>{() => <p>the form</p>}</FormGate>);
+    render(<Gated form={form} />);
     await act(async () => downloads[0]!.reject());
     expect(screen.getByRole('alert').textContent).toBe(
       'We could not load this form. Please check your connection and try again.Try again',

@@ -5,7 +5,7 @@ import type { LoadedPlan } from '../../../../engine/plan/types.ts';
 import type { ApiClient } from '../../../api/apiClient.ts';
 import { Loader } from '../Loader.tsx';
 import { FormGate } from '../FormGate.tsx';
-import type { Needed } from '../../../../engine/form/useFormReady.ts';
+import { useLoaded, type Needed } from '../../../../engine/form/useFormReady.ts';
 import type { ResumeAccess, ResumedApplication } from './resumeCalls.ts';
 import { useAutoResume, type ProofRequest } from './useAutoResume.ts';
 
@@ -49,6 +49,7 @@ export function ResumeApplication({ plan, session, label, kept, onResumed, api }
   );
   const { productId } = plan.config;
   const [dialog, setDialog] = useState<Partial<ProofRequest>>();
+  const dialogReadiness = useLoaded(dialog ? dialogNeeds : undefined);
   const [opened, setOpened] = useState(0);
 
   const open = useCallback((request: Partial<ProofRequest>) => {
@@ -85,7 +86,7 @@ export function ResumeApplication({ plan, session, label, kept, onResumed, api }
         {label}
       </button>
       {dialog && (
-        <FormGate needs={dialogNeeds} overlay onCancel={close}>
+        <FormGate readiness={dialogReadiness} overlay onCancel={close}>
           {() => {
             const { ResumeDialog } = resumeDialog.module!;
             return (
