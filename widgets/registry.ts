@@ -1,6 +1,7 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import AmountWidget from './AmountWidget.tsx';
+import CheckboxCardsWidget from './CheckboxCardsWidget.tsx';
 import DateWithAgeWidget from './DateWithAgeWidget.tsx';
 import DialCodeWidget from './DialCodeWidget.tsx';
 import DisclaimerWidget from './DisclaimerWidget.tsx';
@@ -24,6 +25,7 @@ import SubmitButton from './templates/SubmitButton.tsx';
  */
 export const widgets: RegistryWidgetsType = {
   AmountWidget,
+  CheckboxCardsWidget,
   DateWithAgeWidget,
   DialCodeWidget,
   DisclaimerWidget,

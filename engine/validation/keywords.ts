@@ -13,6 +13,8 @@ import * as rules from './rules.ts';
  *   "minimumByFrequency":{ "frequency": "/investmentFrequency", "minimums": { "Yearly": 50000 } }
  *   "maximumAmount":     10000000     an amount typed with Indian grouping ('1,00,00,000') at most this
  *   "minimumAmount":     2500000      … at least this (for amounts without a frequency, e.g. a sum assured)
+ *   "valuesTotal":       100          on an object: its values (whole numbers) add up to this, e.g. a
+ *                                     split across funds in percent; the error's {total} says what they add up to
  *
  * Pointers are JSON Pointers into the validated document's root.
  */
@@ -102,6 +104,20 @@ function amountBound(keyword: string, rule: 'atMostAmount' | 'atLeastAmount', me
 const maximumAmount = amountBound('maximumAmount', 'atMostAmount', 'amount is above the maximum');
 const minimumAmount = amountBound('minimumAmount', 'atLeastAmount', 'amount is below the minimum');
 
+const valuesTotal: CodeKeywordDefinition = {
+  keyword: 'valuesTotal',
+  type: 'object',
+  schemaType: 'number',
+  metaSchema: { type: 'number', minimum: 0 },
+  error: {
+    message: 'values do not add up to the total',
+    params: (cxt) => _`{expected: ${cxt.schemaCode}, total: ${ruleRef(cxt, 'totalOfValues')}(${cxt.data})}`,
+  },
+  code(cxt) {
+    cxt.fail(_`!${ruleRef(cxt, 'totalsTo')}(${cxt.data}, ${cxt.schemaCode})`);
+  },
+};
+
 /** The keywords, and the UI-only annotations plan schemas may carry, registered on one ajv instance. */
 export function addBimaflowKeywords(ajv: Ajv): Ajv {
   ajv.addKeyword(ageRange);
@@ -109,6 +125,7 @@ export function addBimaflowKeywords(ajv: Ajv): Ajv {
   ajv.addKeyword(minimumByFrequency);
   ajv.addKeyword(maximumAmount);
   ajv.addKeyword(minimumAmount);
+  ajv.addKeyword(valuesTotal);
   return ajv;
 }
 
@@ -118,4 +135,5 @@ export const KEYWORDS = [
   'minimumByFrequency',
   'maximumAmount',
   'minimumAmount',
+  'valuesTotal',
 ] as const;

@@ -93,3 +93,23 @@ export function atLeastAmount(value: unknown, minimum: number): boolean {
   const amount = parseGroupedAmount(value);
   return amount !== undefined && amount >= minimum;
 }
+
+/**
+ * What an object's values add up to, e.g. a split of the premium across funds in whole
+ * percentages: numbers and digit strings count, empty or missing values count as 0, anything
+ * else is left out (that field reports its own error).
+ */
+export function totalOfValues(value: unknown): number {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 0;
+  let total = 0;
+  for (const item of Object.values(value as Record<string, unknown>)) {
+    if (typeof item === 'number' && Number.isFinite(item)) total += item;
+    else if (typeof item === 'string' && /^[0-9]{1,6}$/.test(item.trim())) total += Number(item.trim());
+  }
+  return total;
+}
+
+/** True when the object's values add up to exactly `total`. */
+export function totalsTo(value: unknown, total: number): boolean {
+  return totalOfValues(value) === total;
+}

@@ -15,6 +15,7 @@ export interface OptionsSource {
 
 type SchemaNode = {
   $ref?: string;
+  items?: SchemaNode;
   $defs?: Record<string, SchemaNode>;
   properties?: Record<string, SchemaNode>;
   oneOf?: Array<{ const?: unknown; title?: string }>;
@@ -27,6 +28,8 @@ export function optionTitle(plan: LoadedPlan, source: OptionsSource, value: unkn
   let node: SchemaNode | undefined = root;
   for (const key of source.field.split('/').filter(Boolean)) node = node?.properties?.[key];
   if (node?.$ref?.startsWith('#/$defs/')) node = root?.$defs?.[node.$ref.slice('#/$defs/'.length)];
+  // A list of choices (checkboxes) takes its titles from its items.
+  if (node?.items) node = node.items;
   return node?.oneOf?.find((option) => option.const === value)?.title;
 }
 
@@ -43,6 +46,8 @@ export function formatValue(
   context?: { plan: LoadedPlan; options?: OptionsSource; countryCode?: unknown },
 ): string {
   if (value === undefined || value === null || value === '') return '';
+  // A list (funds picked with checkboxes) reads as its values, each in the row's format.
+  if (Array.isArray(value)) return value.map((item) => formatValue(item, format, context)).join(', ');
   switch (format) {
     case 'rupees': {
       // Typed amounts ('2,00,000') and the calculator's numbers read the same way.

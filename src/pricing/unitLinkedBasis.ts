@@ -83,6 +83,8 @@ export interface InvestmentStrategy {
   choose?: { min: number; max: number };
   /** The strategy's own allocation by attained age (the band from each listed age up). */
   allocationByAttainedAge?: { fromAge: number; allocation: FundAllocation }[];
+  /** The funds the visitor picks, each pick with a set share split equally among its funds. */
+  picks?: FundPick[];
   /** The allocation in the last `years` policy years (e.g. everything in the liquid fund). */
   finalYears?: { years: number; allocation: FundAllocation };
   note: string;
@@ -98,6 +100,19 @@ export interface Rider {
   /** Annual premium per 1,000 of rider sum assured, by entry age (the band from each listed age up). */
   premiumPerThousandByEntryAge: Record<string, number>;
   note: string;
+}
+
+/**
+ * A choice of funds within a strategy (PlanSectionDetails.FundChoice[id]): exactly `count` of
+ * `funds`, taking `percent` of the premium between them in equal whole shares.
+ */
+export interface FundPick {
+  id: string;
+  /** What is picked, as messages name it ('an equity fund'). */
+  label: string;
+  funds: string[];
+  count: number;
+  percent: number;
 }
 
 export type ChargeName =
@@ -177,6 +192,9 @@ export interface UnitLinkedMessages {
   unknownFund: string;
   fundNotOffered: string;
   fundCount: string;
+  /** Needed when a strategy has picks (checked by unitLinkedBasisProblems). */
+  pickRequired?: string;
+  pickCount?: string;
   unknownRider: string;
   riderTwice: string;
   riderAge: string;
@@ -218,8 +236,29 @@ export function unitLinkedBasisProblems(basis: UnitLinkedBasis): string[] {
   for (const s of basis.investment.strategies) {
     const where = `strategy '${s.id}'`;
     for (const id of s.funds ?? []) if (!funds.has(id)) problems.push(`${where} offers unknown fund '${id}'`);
-    if (!s.choose && !s.allocationByAttainedAge) {
-      problems.push(`${where} needs either choose (the visitor's split) or allocationByAttainedAge`);
+    const ways = [s.choose, s.allocationByAttainedAge, s.picks].filter(Boolean).length;
+    if (ways !== 1) {
+      problems.push(`${where} needs one of choose (the visitor's split), picks or allocationByAttainedAge`);
+    }
+    if (s.picks) {
+      if (!basis.messages.pickRequired || !basis.messages.pickCount) {
+        problems.push(`${where} has picks: messages.pickRequired and messages.pickCount are needed`);
+      }
+      const total = s.picks.reduce((sum, pick) => sum + pick.percent, 0);
+      if (total !== 100) problems.push(`${where} picks take ${total}% of the premium, not 100%`);
+      const ids = new Set<string>();
+      for (const pick of s.picks) {
+        if (ids.has(pick.id)) problems.push(`${where} has two picks '${pick.id}'`);
+        ids.add(pick.id);
+        for (const id of pick.funds)
+          if (!funds.has(id)) problems.push(`${where} pick '${pick.id}' offers unknown fund '${id}'`);
+        if (pick.count > pick.funds.length)
+          problems.push(`${where} pick '${pick.id}' asks for ${pick.count} of ${pick.funds.length} funds`);
+        if (pick.percent % pick.count !== 0)
+          problems.push(
+            `${where} pick '${pick.id}': ${pick.percent}% does not split into ${pick.count} whole shares`,
+          );
+      }
     }
     if (s.choose && !s.funds?.length) problems.push(`${where} lets the visitor choose but lists no funds`);
     s.allocationByAttainedAge?.forEach((band, i) =>

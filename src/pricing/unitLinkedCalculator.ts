@@ -55,15 +55,45 @@ export const unitLinkedInputSchema = planSectionSchema(
       },
       errorMessage: invalidMessage('Fund Allocation'),
     },
+    // The strategy's fund picks by the pick's id (InvestmentStrategy.picks): a fund, or a list of funds.
+    FundChoice: {
+      title: 'Fund Choice',
+      type: 'object',
+      maxProperties: 20,
+      propertyNames: { maxLength: 60 },
+      additionalProperties: {
+        type: ['string', 'array'],
+        maxLength: 60,
+        maxItems: 40,
+        items: { type: 'string', maxLength: 60 },
+      },
+      errorMessage: invalidMessage('Fund Choice'),
+    },
+    // A list of { code, sumAssured }, or (as a form keeps them) an object by rider code of
+    // { add, sumAssured }: a rider counts when `add` is true.
     Riders: {
       title: 'Riders',
-      type: 'array',
+      type: ['array', 'object'],
       maxItems: 10,
       items: {
         type: 'object',
         required: ['code', 'sumAssured'],
         additionalProperties: false,
         properties: { code: textField('Rider'), sumAssured: amountField('Rider Sum Assured') },
+      },
+      maxProperties: 10,
+      propertyNames: { maxLength: 60 },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          add: { type: 'boolean' },
+          sumAssured: {
+            ...amountField('Rider Sum Assured'),
+            type: ['integer', 'string', 'null'],
+            pattern: '^([0-9][0-9,]{0,20})?$',
+          },
+        },
       },
       errorMessage: invalidMessage('Riders'),
     },

@@ -2,6 +2,7 @@ import {
   bandFor,
   type Fund,
   type FundAllocation,
+  type FundPick,
   type InvestmentStrategy,
   type UnitLinkedBasis,
 } from './unitLinkedBasis.ts';
@@ -114,9 +115,69 @@ function chosenAllocation(
   );
 }
 
+/** The funds picked for one pick of the strategy, checked: exactly `count` different funds it offers. */
+function pickedFunds(
+  raw: unknown,
+  pick: FundPick,
+  basis: UnitLinkedBasis,
+  strategy: InvestmentStrategy,
+): Fund[] {
+  const { messages, investment } = basis;
+  const said = (Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw])
+    .map(text)
+    .filter(Boolean);
+  const names = { pick: pick.label, strategy: strategy.name };
+  if (!said.length) {
+    throw new QuoteInputError(
+      'FundChoice',
+      formatMessage(messages.pickRequired ?? messages.fundCount, names),
+    );
+  }
+  const funds = said.map((wanted) => {
+    const fund = byIdOrName(investment.funds, wanted);
+    if (!fund)
+      throw new QuoteInputError('FundChoice', formatMessage(messages.unknownFund, { value: wanted }));
+    if (!pick.funds.includes(fund.id)) {
+      throw new QuoteInputError(
+        'FundChoice',
+        formatMessage(messages.fundNotOffered, { fund: fund.name, strategy: strategy.name }),
+      );
+    }
+    return fund;
+  });
+  if (funds.length !== pick.count || new Set(funds).size !== funds.length) {
+    throw new QuoteInputError(
+      'FundChoice',
+      formatMessage(messages.pickCount ?? messages.fundCount, { ...names, count: pick.count }),
+    );
+  }
+  return funds;
+}
+
+/** A strategy's picks as a split: each pick's share divided equally among its funds, in the basis's fund order. */
+function pickedAllocation(
+  raw: unknown,
+  basis: UnitLinkedBasis,
+  strategy: InvestmentStrategy,
+): FundAllocation {
+  const choice = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<
+    string,
+    unknown
+  >;
+  const allocation: FundAllocation = {};
+  for (const pick of strategy.picks ?? []) {
+    for (const fund of pickedFunds(choice[pick.id], pick, basis, strategy)) {
+      allocation[fund.id] = (allocation[fund.id] ?? 0) + pick.percent / pick.count;
+    }
+  }
+  return Object.fromEntries(
+    basis.investment.funds.filter((f) => f.id in allocation).map((f) => [f.id, allocation[f.id]!]),
+  );
+}
+
 /**
  * The investment a request asks for: PlanSectionDetails.InvestmentStrategy (id or name) and
- * FundAllocation. A strategy that sets its own split by age ignores a split sent with it (a
+ * FundAllocation (a split the visitor types) or FundChoice (the funds a strategy's picks name). A strategy that sets its own split by age ignores a split sent with it (a
  * form may keep the last one typed); one that lets the visitor choose needs it. With no
  * strategy, the visitor's split across all funds, or the basis's default split.
  */
@@ -140,8 +201,11 @@ export function unitLinkedInvestment(
   } else if (investment.strategyRequired) {
     throw new QuoteInputError('InvestmentStrategy', messages.strategyRequired);
   }
-  const chosen =
-    strategy && !strategy.choose ? undefined : chosenAllocation(plan.FundAllocation, basis, strategy);
+  const chosen = strategy?.picks
+    ? pickedAllocation(plan.FundChoice, basis, strategy)
+    : strategy && !strategy.choose
+      ? undefined
+      : chosenAllocation(plan.FundAllocation, basis, strategy);
   const byAge = strategy?.allocationByAttainedAge;
   const allocationInYear = (policyYear: number): FundAllocation => {
     const final = strategy?.finalYears;

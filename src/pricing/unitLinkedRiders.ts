@@ -24,7 +24,21 @@ function amountOf(value: unknown): number {
 }
 
 /**
- * PlanSectionDetails.Riders: a list of { code, sumAssured } (code, or the rider's name). Each
+ * The riders a request adds, as a list of { code, sumAssured }: the list as it is, or the form's
+ * object by rider code of { add, sumAssured }, where a rider counts only when `add` is true.
+ */
+function ridersAdded(raw: unknown): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  if (!raw || typeof raw !== 'object') return [];
+  return Object.entries(raw as Record<string, unknown>).flatMap(([code, choice]) => {
+    const entry = (choice && typeof choice === 'object' ? choice : {}) as Record<string, unknown>;
+    return entry.add === true ? [{ code, sumAssured: entry.sumAssured }] : [];
+  });
+}
+
+/**
+ * PlanSectionDetails.Riders: a list of { code, sumAssured } (code, or the rider's name), or an
+ * object by rider code of { add, sumAssured } as the plan-details form keeps them. Each
  * rider at most once, only with regular premiums, within its entry ages and its sum-assured
  * limits (the lower of its maximum and a share of the base sum assured); its premium is the
  * basis's rate per 1,000 for the entry age, paid with each instalment for the premium paying term.
@@ -35,7 +49,7 @@ export function chosenRiders(
   context: { entryAge: number; baseSumAssured: number; instalmentsPerYear: number; single: boolean },
 ): ChosenRider[] {
   const { messages } = basis;
-  const list = Array.isArray(raw) ? raw : [];
+  const list = ridersAdded(raw);
   if (list.length && context.single) throw new QuoteInputError(FIELD, messages.riderSingle);
   const chosen: ChosenRider[] = [];
   for (const item of list) {

@@ -12,7 +12,9 @@ import { choosePayMode, savedState, shoot, walkToPayment } from './planDriver/wa
 /*
  * "A plan is data", in real Chromium against the real server: one test, run for every
  * folder under schemas/plans, in which a visitor buys the plan from the catalogue to
- * payment-success, filling each step from its fixtures' "journey" case; pay later and
+ * payment-success, filling each step from its fixtures' "journey" case (after its
+ * "onScreen" cases, whose messages must show under the fields as the fixtures state them,
+ * and checking each case's "shows" texts); pay later and
  * resume by mobile; and the age table of spec 01 §5 (spec 02 for T54) typed into basic
  * details below, at and above each bound. No plan is named here but T54's pay-later
  * return, which spec 02 §4.7 sets apart from spec 01 §2. axe checks every screen and popup
@@ -73,9 +75,13 @@ describe.each(plans.map((plan) => [plan.config.productId, plan] as const))('%s',
     'a visitor buys it from the catalogue to payment-success',
     async () => {
       const page = await phone();
-      const walked = await walkToPayment(page, server.baseUrl, plan, code, true);
+      const walked = await walkToPayment(page, server.baseUrl, plan, {
+        shots: code,
+        audit: true,
+        onScreen: true,
+      });
       expect(walked.applicationNumber).toMatch(/^\d{10}$/);
-      await choosePayMode(page, plan, walked.payment);
+      await choosePayMode(page, plan, walked.payment, true);
       await expectAccessible(page, `${code} make-payment, pay mode chosen`);
       await shoot(page, `${code}-${walked.payment.id}`);
       const pay = async () => {

@@ -3,7 +3,14 @@ import { validateData } from '../../engine/validation/validateData.ts';
 import { resolveFixtureData } from './fixtureDates.ts';
 import type { Problem } from './problem.ts';
 
-/** Each fixture case gives exactly the errors (field -> message) the step's schema gives for its data. */
+/** The case the browser test types to walk the journey (tests/e2e/planDriver/planCases.ts). */
+const JOURNEY_CASE = 'journey';
+
+/**
+ * Each fixture case gives exactly the errors (field -> message) the step's schema gives for its
+ * data; that holds for the cases the browser test types too ("onScreen", checked under the
+ * fields, and the "journey" case, which is typed anyway and so is never marked onScreen).
+ */
 export function checkFixtures(
   file: string,
   fixtures: unknown,
@@ -12,13 +19,19 @@ export function checkFixtures(
 ): Problem[] {
   const { cases, step } = fixtures as {
     step: string;
-    cases: Array<{ name: string; data: unknown; errors: Record<string, string> }>;
+    cases: Array<{ name: string; data: unknown; errors: Record<string, string>; onScreen?: boolean }>;
   };
   if (step !== stepId)
     return [{ file, where: '/step', message: `names step "${step}", expected "${stepId}"` }];
   const problems: Problem[] = [];
   for (const [index, fixture] of cases.entries()) {
     const where = `cases/${index} "${fixture.name}"`;
+    if (fixture.name === JOURNEY_CASE && fixture.onScreen)
+      problems.push({
+        file,
+        where,
+        message: 'the journey case is typed after the onScreen cases; it is not one',
+      });
     const data = resolveFixtureData(fixture.data);
     const actual = Object.fromEntries(
       validateData(loaded.schema, data, {

@@ -148,14 +148,19 @@ export function ReviewPanel({ plan, store, goTo, params }: SharedPanelProps) {
               .map((row) => {
                 const value = getByPointer(state, row.pointer);
                 const countryCode = getByPointer(state, row.pointer.replace(/[^/]+$/, 'countryCode'));
-                const shown = formatValue(value, row.format, { plan, options: row.options, countryCode });
-                return (
-                  <div className="bf-summary__row" key={row.label}>
-                    <dt>{row.label}</dt>
-                    <dd>{shown || '—'}</dd>
-                  </div>
-                );
-              })}
+                return {
+                  row,
+                  shown: formatValue(value, row.format, { plan, options: row.options, countryCode }),
+                };
+              })
+              // A review shows what was entered: a field left empty (an optional one) has no row.
+              .filter(({ shown }) => shown !== '')
+              .map(({ row, shown }) => (
+                <div className="bf-summary__row" key={row.label}>
+                  <dt>{row.label}</dt>
+                  <dd>{shown}</dd>
+                </div>
+              ))}
           </SummaryCard>
         ))}
       {fresh ? (

@@ -5,20 +5,21 @@ import { MESSAGES } from '../messages.ts';
 import type { JourneyServices } from '../JourneyServices.ts';
 import { quoteIsFresh, quoteFailureMessage, requestQuote } from '../quote/requestQuote.ts';
 import { reportStage } from './reportStage.ts';
-import { sectionOfStage } from './stages.ts';
+import { sectionOfStage, sectionsAlsoSavedBy } from './stages.ts';
 
 type Fields = Record<string, unknown>;
 
 /** Plan details as saved with a quote: the quote's figures under the spec's names (spec 02 §3.4). */
 function withQuote(context: StepContext, details: Fields): Fields {
   const { config } = context.plan;
-  const response = (details.response ?? {}) as Record<string, unknown>;
+  const identity = { planCode: config.planCode, productUIN: config.uin, planName: config.productName };
+  // Saved before its quote (a plan whose quote waits for a later step): no figures yet.
+  if (!details.response) return { ...details, ...identity, isFilled: true };
+  const response = details.response as Record<string, unknown>;
   return {
     ...details,
     componentCode: response.componentCode ?? details.planOption,
-    planCode: config.planCode,
-    productUIN: config.uin,
-    planName: config.productName,
+    ...identity,
     policyTerm: details.policyTerm ?? response.policyTerm ?? details.premiumPayingTerm,
     sum_assured: response.sumAssured ?? 0,
     annualPremium: response.annualPremium,
@@ -52,15 +53,20 @@ export async function saveStage(
     }
   }
   const state = store.getState();
-  const planSection = section === 'planDetails';
-  const data = planSection ? withQuote(context, state[section] as Fields) : (state[section] as Fields);
+  const sections = [section, ...sectionsAlsoSavedBy(stage)];
+  const data = Object.fromEntries(
+    sections.map((name) => [
+      name,
+      name === 'planDetails' ? withQuote(context, state[name] as Fields) : (state[name] as Fields),
+    ]),
+  );
   let saved: { status?: string; version?: number };
   try {
     saved = await api.post(
       `/buyonlineoauth/stages/${stage}`,
       {
         applicationNumber: state.applicationNumber,
-        [section]: data,
+        ...data,
         basicDetails: state.basicDetails,
         productId: plan.config.productId,
         planCode: plan.config.planCode,
@@ -76,7 +82,7 @@ export async function saveStage(
     );
   }
   if (saved.status !== '200') throw new StepFailure(MESSAGES.notProcessed);
-  if (planSection) store.dispatch({ type: 'savePlanDetails', data });
+  if (data.planDetails) store.dispatch({ type: 'savePlanDetails', data: data.planDetails });
   store.dispatch({ type: 'updateMapping', data: { version: saved.version, userStage: stage } });
   if (submit.report) reportStage(api, store.getState(), submit.report);
 }

@@ -14,3 +14,10 @@ export function sectionOfStage(stage: string): string {
     throw new Error(`Unknown stage '${stage}' (known: ${Object.keys(SECTION_OF_STAGE).join(', ')})`);
   return section;
 }
+
+const ALSO_SAVES = application.$defs.stageAlsoSaves.const as Record<string, string[]>;
+
+/** Sections a stage's save carries besides its own (they change with it), from the same file. */
+export function sectionsAlsoSavedBy(stage: string): readonly string[] {
+  return ALSO_SAVES[stage] ?? [];
+}

@@ -16,11 +16,14 @@ export type FieldAction =
   | { kind: 'radio'; id: string; title: string }
   | { kind: 'select'; id: string; title: string }
   | { kind: 'check'; id: string; checked: boolean }
+  /** A multiple choice drawn as checkbox cards: exactly these options ticked, by their titles. */
+  | { kind: 'checks'; id: string; titles: string[] }
   /** A field the visitor cannot type in (read-only, filled by a lookup): it must come to show this. */
   | { kind: 'shows'; id: string; text: string };
 
 /** Widgets the driver knows how to use; any other fails the test by name, never silently. */
 const TYPED = new Set(['TextWidget', 'MobileNumberWidget', 'AmountWidget', 'EmailWidget']);
+const MULTIPLE = new Set(['CheckboxCardsWidget']);
 const CHOICES = new Set(['GenderRadioWidget', 'RadioCardsWidget']);
 
 /** yyyy-mm-dd as the digits a visitor types into the date field (ddMMyyyy). */
@@ -30,11 +33,39 @@ export function dateDigits(wire: string): string {
   return `${match[3]}${match[2]}${match[1]}`;
 }
 
+/** The sibling fields a field's rules change when it changes (`ui:options` clears and sets). */
+function ruleTargets(fieldUi: UiSchema | undefined): string[] {
+  const options = (fieldUi?.['ui:options'] ?? {}) as { clears?: unknown; sets?: unknown };
+  const clears = Array.isArray(options.clears) ? options.clears.map(String) : [];
+  const sets = options.sets && typeof options.sets === 'object' ? Object.keys(options.sets) : [];
+  return [...clears, ...sets];
+}
+
+/**
+ * The keys of one level in the order a visitor fills them: the form's order, except that a
+ * field another field clears or sets (engine/form/fieldRules.ts) comes after that field, so
+ * what is typed last is what the data says (choosing a frequency sets its minimum amount;
+ * the amount the case gives is typed after it).
+ */
 function ordered(ui: UiSchema | undefined, data: Fields): string[] {
   const keys = Object.keys(data);
   const order = (ui?.['ui:order'] as string[] | undefined) ?? ['*'];
   const named = order.filter((key) => key !== '*' && keys.includes(key));
-  return [...named, ...keys.filter((key) => !named.includes(key))];
+  const result = [...named, ...keys.filter((key) => !named.includes(key))];
+  for (let pass = 0; pass < keys.length; pass++) {
+    let moved = false;
+    for (const watcher of [...result]) {
+      for (const target of ruleTargets(ui?.[watcher] as UiSchema | undefined)) {
+        const [at, after] = [result.indexOf(target), result.indexOf(watcher)];
+        if (target === watcher || at < 0 || at > after) continue;
+        result.splice(at, 1);
+        result.splice(result.indexOf(watcher) + 1, 0, target);
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return result;
 }
 
 const isObject = (value: unknown): value is Fields =>
@@ -43,15 +74,31 @@ const isObject = (value: unknown): value is Fields =>
 /** The widget a field is drawn with when its uiSchema names none (RJSF's defaults). */
 function defaultWidget(root: Record<string, unknown>, path: string[], value: unknown): string {
   if (typeof value === 'boolean') return 'CheckboxWidget';
+  // RJSF's own multiple select, which no plan should use: named so the failure says so.
+  if (Array.isArray(value)) return 'a list without a ui:widget';
   const choice = fieldSchemas(root, path).some(
     (node) => Array.isArray(node.oneOf) || Array.isArray(node.enum),
   );
   return choice ? 'SelectWidget' : 'TextWidget';
 }
 
+/** Whether the field's schema is an integer (or number): its value is typed as plain digits. */
+const isNumeric = (root: Record<string, unknown>, path: string[]) =>
+  fieldSchemas(root, path).some((node) => node.type === 'integer' || node.type === 'number');
+
+/** A value as a visitor types it: an amount's digits (the widget groups them), a number without exponent or grouping. */
+function typedText(widget: string, numeric: boolean, value: unknown): string {
+  if (widget === 'AmountWidget') return String(value).replace(/,/g, '');
+  if (numeric && typeof value === 'number' && Number.isFinite(value))
+    return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  return String(value);
+}
+
 /**
  * The actions that put `data` into `form`. Fields that are hidden are not the visitor's to
- * fill; the dial code keeps its default (91); read-only fields are checked, not typed.
+ * fill; the dial code keeps its default (91); read-only fields are checked, not typed. Every
+ * action sets its field to the value whatever the field held (a text field is cleared first,
+ * a checkbox unticked when the value says so), so a case may be typed over another.
  */
 export function fieldActions(form: LoadedStep, data: Fields): FieldAction[] {
   const root = form.schema as Record<string, unknown>;
@@ -75,9 +122,13 @@ export function fieldActions(form: LoadedStep, data: Fields): FieldAction[] {
       const used = widget ?? defaultWidget(root, fieldPath, value);
       if (used === 'DialCodeWidget') continue;
       if (TYPED.has(used)) {
-        // A visitor types the digits of an amount; the widget groups them (1,00,00,000).
-        const text = used === 'AmountWidget' ? String(value).replace(/,/g, '') : String(value);
+        const text = typedText(used, isNumeric(root, fieldPath), value);
         actions.push({ kind: 'type', id, text, emails: used === 'EmailWidget' });
+      } else if (MULTIPLE.has(used)) {
+        if (!Array.isArray(value))
+          throw new Error(`${form.id}: ${fieldPath.join('.')} (${used}) needs a list`);
+        const titles = value.map((item) => optionTitle(root, fieldUi, fieldPath, item));
+        actions.push({ kind: 'checks', id, titles });
       } else if (used === 'DateWithAgeWidget') {
         actions.push({ kind: 'date', id, digits: dateDigits(String(value)) });
       } else if (CHOICES.has(used)) {

@@ -5,7 +5,7 @@ import type { FieldAction } from './fieldActions.ts';
 /*
  * Carries out a form's field actions in real Chromium the way a visitor does: types
  * character by character, clicks a card's title, opens a dropdown and picks the option by
- * the words on it, ticks a consent by its label. Fields are found by the id RJSF gives
+ * the words on it, ticks a consent by its label and checkbox cards by their titles. Fields are found by the id RJSF gives
  * them (`step-<form>_<path>`), so one field of two with the same label cannot be mistaken.
  */
 
@@ -51,6 +51,24 @@ async function carryOut(scope: Page | Locator, action: FieldAction, whileOpen?: 
         await scope.locator(`label[for="${action.id}"]`).click();
       return;
     }
+    case 'checks': {
+      // Exactly the titles named are ticked: each card is toggled by a click on it as needed.
+      const group = scope.locator(`fieldset[id="${action.id}"]`);
+      const cards = group.locator('.bf-check-card');
+      await cards.first().waitFor();
+      const offered = (await cards.locator('.bf-check-card__title').allTextContents()).map((t) => t.trim());
+      const unknown = action.titles.filter((title) => !offered.includes(title));
+      if (unknown.length) throw new Error(`no option ${unknown.join(', ')} among ${offered.join(', ')}`);
+      for (const [index, title] of offered.entries()) {
+        const card = cards.nth(index);
+        const wanted = action.titles.includes(title);
+        if ((await card.locator('input[type="checkbox"]').isChecked()) !== wanted) {
+          await card.locator('.bf-check-card__title').click();
+          await expect.poll(() => card.locator('input[type="checkbox"]').isChecked()).toBe(wanted);
+        }
+      }
+      return;
+    }
     case 'shows':
       await expect
         .poll(() => scope.locator(`input[id="${action.id}"]`).inputValue(), { timeout: 10_000 })
@@ -81,3 +99,22 @@ export async function fieldError(scope: Page | Locator, id: string): Promise<str
   const error = scope.locator(`[id="${id}__error"]`);
   return (await error.count()) ? ((await error.first().textContent()) ?? '').trim() : '';
 }
+
+/**
+ * Every field message a form shows now, by the field's error element id (`<id>__error`, which
+ * FieldTemplate draws under each field and each object); fields without a message left out.
+ */
+export async function shownErrors(scope: Page | Locator, formId: string): Promise<Record<string, string>> {
+  const prefix = `step-${formId}`;
+  const elements = scope.locator(`[id="${prefix}__error"], [id^="${prefix}_"][id$="__error"]`);
+  const shown: Record<string, string> = {};
+  for (const element of await elements.all()) {
+    const text = ((await element.textContent()) ?? '').trim();
+    if (text) shown[(await element.getAttribute('id'))!] = text;
+  }
+  return shown;
+}
+
+/** A form's error element id for a field's dotted path ('planDetails.policyTerm'). */
+export const errorId = (formId: string, field: string) =>
+  `step-${formId}${field ? `_${field.split('.').join('_')}` : ''}__error`;

@@ -11,8 +11,9 @@ import { compilingValidators } from '../../../engine/validation/createFormValida
 
 /*
  * The plans a generic test walks, read the way the server and plans:validate read them
- * (every folder under schemas/plans, no plan named here), and each step's "journey"
- * fixture case: what a visitor types on that step, dates resolved against today.
+ * (every folder under schemas/plans, no plan named here), and each step's fixture cases:
+ * the "journey" case a visitor types on that step, and the "onScreen" cases typed before it
+ * to see their messages, dates resolved against today.
  */
 
 export type Fields = Record<string, unknown>;
@@ -20,8 +21,20 @@ export type Fields = Record<string, unknown>;
 /** The name every step's fixture file gives the valid case a visitor types in the browser. */
 export const JOURNEY_CASE = 'journey';
 
+/** One case of a step's fixture file (schemas/fixtures.schema.json), dates resolved. */
+export interface FixtureCase {
+  name: string;
+  data: Fields;
+  /** Dotted field path -> the exact message; {} means valid. */
+  errors: Record<string, string>;
+  /** Typed on the step before the journey case, its messages checked on screen. */
+  onScreen?: boolean;
+  /** Texts the page shows once the case is typed (the journey case's: with the quote's breakup open). */
+  shows?: string[];
+}
+
 interface FixtureFile {
-  cases: Array<{ name: string; data: Fields; errors: Record<string, string> }>;
+  cases: FixtureCase[];
 }
 
 /** Every plan folder under a schemas root, loaded and bundled as the server loads it. */
@@ -35,9 +48,32 @@ export function journeySteps(plan: LoadedPlan): LoadedStep[] {
   return Object.keys(plan.config.steps).map((id) => plan.steps[id]!);
 }
 
+/** Every case of a step's (or popup's) fixture file in file order, dates resolved; [] without one. */
+export function fixtureCases(
+  plan: LoadedPlan,
+  form: LoadedStep,
+  root = DEFAULT_SCHEMAS_ROOT,
+  today = new Date(),
+): FixtureCase[] {
+  const path = form.definition.fixtures;
+  if (!path) return [];
+  const fixtures = readPlanFiles(plan.config.productId, root)[path] as FixtureFile | undefined;
+  return (fixtures?.cases ?? []).map((c) => ({ ...c, data: resolveFixtureData(c.data, today) }));
+}
+
+/** The "journey" case of a step's (or popup's) fixture file; undefined when there is none. */
+export function journeyCase(
+  plan: LoadedPlan,
+  form: LoadedStep,
+  root = DEFAULT_SCHEMAS_ROOT,
+  today = new Date(),
+): FixtureCase | undefined {
+  return fixtureCases(plan, form, root, today).find((c) => c.name === JOURNEY_CASE);
+}
+
 /**
- * The "journey" case of a step's (or popup's) fixture file, dates resolved; undefined when
- * the form declares no fixtures or its file has no such case.
+ * The "journey" case's data, dates resolved; undefined when the form declares no fixtures or
+ * its file has no such case.
  */
 export function journeyData(
   plan: LoadedPlan,
@@ -45,11 +81,16 @@ export function journeyData(
   root = DEFAULT_SCHEMAS_ROOT,
   today = new Date(),
 ): Fields | undefined {
-  const path = form.definition.fixtures;
-  if (!path) return undefined;
-  const fixtures = readPlanFiles(plan.config.productId, root)[path] as FixtureFile | undefined;
-  const found = fixtures?.cases.find((c) => c.name === JOURNEY_CASE);
-  return found ? resolveFixtureData(found.data, today) : undefined;
+  return journeyCase(plan, form, root, today)?.data;
+}
+
+/** The cases a visitor types on the step before its journey case (`"onScreen": true`), in file order. */
+export function onScreenCases(
+  plan: LoadedPlan,
+  form: LoadedStep,
+  root = DEFAULT_SCHEMAS_ROOT,
+): FixtureCase[] {
+  return fixtureCases(plan, form, root).filter((c) => c.onScreen === true);
 }
 
 /** The heading a step's form shows: its title in plan.json, else its schema's title. */

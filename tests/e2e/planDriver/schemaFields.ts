@@ -66,17 +66,32 @@ export function fieldMessage(root: Node, path: string[], keyword: string): strin
 
 const same = (a: unknown, b: unknown) => String(a) === String(b);
 
+/** The schemas of a field's choices: the field's own, or its items' for a multiple choice (an array). */
+function choiceSchemas(root: Node, path: string[]): Node[] {
+  const schemas = fieldSchemas(root, path);
+  const items = schemas.flatMap((node) => (isNode(node.items) ? applicable(root, node.items) : []));
+  return [...schemas, ...items];
+}
+
 /**
- * The words a visitor reads for one value of a choice field: `ui:enumNames` when the
- * uiSchema gives them, else the schema's `oneOf` title, else the value itself.
+ * The words a visitor reads for one value of a choice field (or of a multiple choice's
+ * items): `ui:enumNames` when the uiSchema gives them, else the schema's `x-enumNames`
+ * beside its `enum`, else its `oneOf` title, else the value itself.
  */
 export function optionTitle(root: Node, ui: UiSchema | undefined, path: string[], value: unknown): string {
-  const schemas = fieldSchemas(root, path);
-  const names = ui?.['ui:enumNames'] as string[] | undefined;
+  const schemas = choiceSchemas(root, path);
+  const itemsUi = ui?.items as UiSchema | undefined;
+  const names = (ui?.['ui:enumNames'] ?? itemsUi?.['ui:enumNames']) as string[] | undefined;
   const values = schemas.find((node) => Array.isArray(node.enum))?.enum as unknown[] | undefined;
   if (names && values) {
     const index = values.findIndex((candidate) => same(candidate, value));
     if (index >= 0 && names[index]) return names[index]!;
+  }
+  for (const node of schemas) {
+    const [enumValues, enumNames] = [node.enum, node['x-enumNames']];
+    if (!Array.isArray(enumValues) || !Array.isArray(enumNames)) continue;
+    const name: unknown = enumNames[enumValues.findIndex((candidate) => same(candidate, value))];
+    if (typeof name === 'string') return name;
   }
   for (const node of schemas) {
     const option = (Array.isArray(node.oneOf) ? (node.oneOf as unknown[]) : [])

@@ -1,21 +1,30 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LoadedPlan, LoadedStep } from '../../../engine/plan/types.ts';
 import { holds } from '../../../engine/plan/conditions.ts';
 import { expectAccessible } from '../axe.ts';
 import { SCREENSHOTS } from '../harness.ts';
 import { fieldActions } from './fieldActions.ts';
-import { fillForm } from './fillForm.ts';
-import { journeyData, journeySteps, stepAddress, stepTitle, type Fields } from './planCases.ts';
+import { errorId, fillForm, shownErrors } from './fillForm.ts';
+import {
+  journeyCase,
+  journeySteps,
+  onScreenCases,
+  stepAddress,
+  stepTitle,
+  type Fields,
+} from './planCases.ts';
 import { expectedReviewRows, typedState } from './reviewRows.ts';
 
 /*
  * A visitor's way through one plan, driven by nothing but the plan's data: from the
  * catalogue's 'Get a quote' link, each step in plan.json's order is filled from its
  * "journey" fixture case, what the step's panels show is checked (the quote and its
- * breakup, the review rows), and its button pressed, up to the make-payment screen.
+ * breakup, the review rows, the case's `shows` texts), and its button pressed, up to the
+ * make-payment screen. Before the journey case, a step's "onScreen" cases may be typed one
+ * over another, each showing exactly its fixture messages under the fields.
  * axe checks every screen on the way: each step as it appears and once filled (the
  * quote's breakup open), every dropdown's list while open, and the joint-life popup.
  */
@@ -42,6 +51,49 @@ export async function shoot(page: Page, name: string) {
 }
 
 const panelsOf = (step: LoadedStep) => step.definition.panels ?? [];
+
+const submitButton = (page: Page) => page.locator('.bf-step-actions button[type="submit"]');
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The page (or a popup) shows each text, letter for letter, somewhere visible. */
+async function expectShows(scope: Page | Locator, texts: readonly string[] | undefined, what: string) {
+  for (const text of texts ?? []) {
+    const shown = scope.getByText(new RegExp(escaped(text))).filter({ visible: true });
+    await shown
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch((error: unknown) => {
+        throw new Error(`${what} does not show "${text}"`, { cause: error });
+      });
+  }
+}
+
+/**
+ * A step's "onScreen" fixture cases, typed in file order one over another before its journey
+ * case. A case with errors presses the step's button, which shows every message and validates
+ * live from then on; then the messages under the fields are exactly the case's errors (none
+ * for a valid case), and the page shows the case's `shows` texts.
+ */
+async function typeOnScreenCases(page: Page, plan: LoadedPlan, step: LoadedStep, audit: Audit) {
+  for (const fixture of onScreenCases(plan, step)) {
+    const what = `${plan.config.productId} ${step.id} case "${fixture.name}"`;
+    await fillForm(page, fieldActions(step, fixture.data)).catch(async (error: unknown) => {
+      await shoot(page, `${plan.config.productId}-${step.id}-on-screen-failed`);
+      throw new Error(`${what}: ${(error as Error).message}`, { cause: error });
+    });
+    if (Object.keys(fixture.errors).length > 0) await submitButton(page).click();
+    // Messages by dotted field path; a message under a field the case does not name keeps its id.
+    const fields = new Map(Object.keys(fixture.errors).map((field) => [errorId(step.id, field), field]));
+    const byField = (shown: Record<string, string>) =>
+      Object.fromEntries(Object.entries(shown).map(([id, message]) => [fields.get(id) ?? id, message]));
+    await expect
+      .poll(async () => byField(await shownErrors(page, step.id)), { timeout: 8_000, message: what })
+      .toEqual(fixture.errors);
+    await expectShows(page, fixture.shows, what);
+    await audit(`${step.id} with the case "${fixture.name}" on screen`);
+  }
+}
 
 /** The step's heading is up and the address is the step's own (hash or path route). */
 async function arrive(page: Page, plan: LoadedPlan, step: LoadedStep, first: boolean) {
@@ -74,13 +126,15 @@ async function addJointLife(
   const state = typedState(plan, { ...typed, [step.id]: data });
   if (!holds({ pointer: category, equals: params.joint ?? 'Joint' }, state)) return;
   const popup = plan.popups[String(params.popup ?? 'joint-life')]!;
-  const joint = journeyData(plan, popup);
-  if (!joint)
+  const jointCase = journeyCase(plan, popup);
+  if (!jointCase)
     throw new Error(`${plan.config.productId}: the ${popup.id} popup has no "journey" fixture case`);
+  const joint = jointCase.data;
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   await audit(`${popup.id} popup`);
   await fillForm(dialog, fieldActions(popup, joint), (open) => audit(`${popup.id} popup, ${open}`));
+  await expectShows(dialog, jointCase.shows, `${plan.config.productId} ${popup.id} popup`);
   await audit(`${popup.id} popup filled`);
   await dialog.getByRole('button', { name: popup.definition.submitLabel, exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -145,16 +199,21 @@ async function checkReview(page: Page, plan: LoadedPlan, step: LoadedStep, typed
 /** An accessibility check of the page as it is now, named for a failure message. */
 type Audit = (screen: string) => Promise<void>;
 
-/**
- * From the catalogue to the make-payment screen, as a visitor, with a screenshot of each
- * step; with `audit`, axe checks each screen on the way.
- */
+export interface WalkOptions {
+  /** A name for a screenshot of each step (none without). */
+  shots?: string;
+  /** axe checks each screen on the way. */
+  audit?: boolean;
+  /** Each step's "onScreen" fixture cases are typed and their messages checked before its journey case. */
+  onScreen?: boolean;
+}
+
+/** From the catalogue to the make-payment screen, as a visitor. */
 export async function walkToPayment(
   page: Page,
   baseUrl: string,
   plan: LoadedPlan,
-  shots?: string,
-  audit = false,
+  { shots, audit = false, onScreen = false }: WalkOptions = {},
 ): Promise<Walked> {
   const { config } = plan;
   const check: Audit = audit
@@ -173,8 +232,10 @@ export async function walkToPayment(
       const applicationNumber = String((await savedState(page, plan)).applicationNumber ?? '');
       return { applicationNumber, payment: step, typed };
     }
-    const data = journeyData(plan, step);
-    if (!data) throw new Error(`${config.productId}: step ${step.id} has no "journey" fixture case`);
+    const journey = journeyCase(plan, step);
+    if (!journey) throw new Error(`${config.productId}: step ${step.id} has no "journey" fixture case`);
+    const data = journey.data;
+    if (onScreen) await typeOnScreenCases(page, plan, step, check);
     // A step that cannot be filled leaves a picture of what the visitor saw.
     await fillForm(page, fieldActions(step, data), (open) => check(`${step.id}, ${open}`)).catch(
       async (error: unknown) => {
@@ -187,11 +248,12 @@ export async function walkToPayment(
     const panels = panelsOf(step).filter((panel) => holds(panel.when, typedState(plan, typed)));
     // (checkQuote leaves 'How we calculated this' open: the width check below covers it too.)
     if (panels.some((p) => p.type === 'quote')) await checkQuote(page);
+    await expectShows(page, journey.shows, `${config.productId} ${step.id}`);
     if (panels.some((p) => p.type === 'review')) {
       await checkReview(page, plan, step, typed);
       await checkIllustration(page, plan);
     }
-    const submit = page.locator('.bf-step-actions button[type="submit"]');
+    const submit = submitButton(page);
     if (step.definition.submitLabelWithQuote) {
       await expect.poll(() => submit.textContent(), { timeout: STEP_TIMEOUT_MS }).toMatch(/ · /);
     }
@@ -206,9 +268,14 @@ export async function walkToPayment(
   throw new Error(`${config.productId}: no step starts the payment`);
 }
 
-/** Chooses the pay mode of the make-payment "journey" case on the screen. */
-export async function choosePayMode(page: Page, plan: LoadedPlan, payment: LoadedStep) {
-  const data = journeyData(plan, payment);
-  if (!data) throw new Error(`${plan.config.productId}: make-payment has no "journey" fixture case`);
-  await fillForm(page, fieldActions(payment, data));
+/**
+ * Chooses the pay mode of the make-payment "journey" case on the screen (its "onScreen" cases
+ * first, with `onScreen`), and checks the case's `shows` texts.
+ */
+export async function choosePayMode(page: Page, plan: LoadedPlan, payment: LoadedStep, onScreen = false) {
+  const journey = journeyCase(plan, payment);
+  if (!journey) throw new Error(`${plan.config.productId}: make-payment has no "journey" fixture case`);
+  if (onScreen) await typeOnScreenCases(page, plan, payment, () => Promise.resolve());
+  await fillForm(page, fieldActions(payment, journey.data));
+  await expectShows(page, journey.shows, `${plan.config.productId} ${payment.id}`);
 }

@@ -42,7 +42,7 @@ const COMMON_FIELDS = {
 const legacyNameOf = (section: string) =>
   Object.keys(LEGACY_SECTION_NAMES).find((legacy) => LEGACY_SECTION_NAMES[legacy] === section);
 
-function bodySchema({ section, alsoKept = [] }: StageDefinition) {
+function bodySchema({ section, alsoKept = [], alsoSaves = [] }: StageDefinition) {
   const legacy = legacyNameOf(section);
   return {
     type: 'object',
@@ -51,15 +51,19 @@ function bodySchema({ section, alsoKept = [] }: StageDefinition) {
     properties: {
       ...COMMON_FIELDS,
       ...Object.fromEntries(alsoKept.map((field) => [field, SHORT_TEXT])),
+      ...Object.fromEntries(alsoSaves.map((other) => [other, REF.section])),
       [section]: section === 'basicDetails' ? REF.basicDetails : REF.section,
       ...(legacy ? { [legacy]: REF.section } : {}),
     },
   };
 }
 
-/** The state keys a stage save replaces: its section, basic details when sent, and its kept fields. */
-function patchOf({ section, alsoKept = [] }: StageDefinition, body: StageBody): ApplicationState {
-  const keys = ['basicDetails', ...alsoKept, section];
+/** The state keys a stage save replaces: its section, basic details and the sections it also saves when sent, and its kept fields. */
+function patchOf(
+  { section, alsoKept = [], alsoSaves = [] }: StageDefinition,
+  body: StageBody,
+): ApplicationState {
+  const keys = ['basicDetails', ...alsoKept, ...alsoSaves, section];
   return Object.fromEntries(keys.filter((key) => body[key] !== undefined).map((key) => [key, body[key]]));
 }
 
@@ -70,7 +74,9 @@ function patchOf({ section, alsoKept = [] }: StageDefinition, body: StageBody): 
  * them too: basic details it carries must be the stored ones (changeApplication).
  */
 const PRICED_STAGES = new Set(
-  STAGES.filter(({ section }) => PAID_FIXED_SECTIONS.includes(section)).map(({ stage }) => stage),
+  STAGES.filter(({ section, alsoSaves = [] }) =>
+    [section, ...alsoSaves].some((saved) => PAID_FIXED_SECTIONS.includes(saved)),
+  ).map(({ stage }) => stage),
 );
 
 /**

@@ -13,6 +13,8 @@ export interface StageDefinition {
   section: string;
   /** Further top-level fields of the payload kept in the state (spec 02 §7). */
   alsoKept?: readonly string[];
+  /** Further sections the save carries and stores whole, because they change with its own. */
+  alsoSaves?: readonly string[];
 }
 
 interface ConstMap {
@@ -24,6 +26,7 @@ const defs = applicationSchema.$defs as unknown as {
   stageSection: ConstMap;
   legacySectionNames: ConstMap;
   paidFixedSections: { const: string[] };
+  stageAlsoSaves: { const: Record<string, string[]> };
 };
 
 const constsOf = (map: ConstMap) =>
@@ -54,10 +57,13 @@ const ALSO_KEPT: Record<string, readonly string[]> = {
   ],
 };
 
+const ALSO_SAVES = defs.stageAlsoSaves.const;
+
 export const STAGES: readonly StageDefinition[] = STAGE_NAMES.map((stage) => ({
   stage,
   section: sections[stage]!,
   ...(ALSO_KEPT[stage] ? { alsoKept: ALSO_KEPT[stage] } : {}),
+  ...(ALSO_SAVES[stage] ? { alsoSaves: ALSO_SAVES[stage] } : {}),
 }));
 
 /** The section a stage saves, or undefined for a name that is not a stage. */
