@@ -48,7 +48,7 @@ export function platformUriForRjsf(): Plugin {
 
 /**
  * A plan folder's modules for the browser (src/plans/browserPlanModules.ts):
- * `plan.json?summary` (in the entry), `plan.json?files` (the plan's chunk), `plan.json?content`.
+ * `plan.json?summary` (in the entry), `plan.json?card` (the catalogue's), `plan.json?files` (the plan's chunk), `plan.json?content`.
  */
 function planModules(): Plugin {
   const PREFIX = '\0bimaflow-plan:';
@@ -56,7 +56,7 @@ function planModules(): Plugin {
     name: 'bimaflow-plan-modules',
     enforce: 'pre',
     resolveId(source, importer) {
-      const match = /^(.*\/plan\.json)\?(summary|files|content)$/.exec(source);
+      const match = /^(.*\/plan\.json)\?(summary|card|files|content)$/.exec(source);
       if (!match || !importer) return null;
       const folder = dirname(resolve(dirname(importer), match[1]!));
       return `${PREFIX}${match[2]}:${basename(folder)}:${dirname(dirname(folder))}`;
@@ -90,6 +90,9 @@ export default defineConfig({
               // A plan's files and its first step's validators (the later forms' validators
               // have a chunk of their own, loaded after the first step is usable).
               debugName: 'plan-data',
+              // Only the plan's own modules: a helper they use (Vite's preload helper, for the
+              // later validators' import) stays shared, not pulled into one plan's chunk.
+              includeDependenciesRecursively: false,
               name: (id: string) =>
                 (/\0bimaflow-plan:files:([^:]+):/.exec(id) ??
                   /schemas\/plans\/([^/]+)\/validators\.generated\.js$/.exec(id))?.[1]?.replace(

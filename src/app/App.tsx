@@ -1,5 +1,4 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { Catalogue } from './Catalogue.tsx';
 import { BrandBar } from './BrandBar.tsx';
 import { Loader } from './journey/Loader.tsx';
 import { loadJourneyPage, loadProposalPage } from './pages.ts';
@@ -9,6 +8,8 @@ import { SiteFooter } from './SiteFooter.tsx';
 
 // The form runtime (RJSF, XState, widgets) loads with the first journey, not with the catalogue.
 const JourneyPage = lazy(() => loadJourneyPage().then((module) => ({ default: module.JourneyPage })));
+// The catalogue carries every plan's card copy: its own chunk, so no journey loads it.
+const Catalogue = lazy(() => import('./Catalogue.tsx').then((module) => ({ default: module.Catalogue })));
 // The proposal page needs no form runtime: its own small chunk.
 const ProposalPage = lazy(() => loadProposalPage().then((module) => ({ default: module.ProposalPage })));
 
@@ -39,7 +40,19 @@ export function App() {
   const proposalPlan = proposalPlanForPath(pathname);
   const plan = proposalPlan ? undefined : planForPath(pathname);
   let page: ReactNode;
-  if (pathname === '/') page = <Catalogue />;
+  if (pathname === '/')
+    page = (
+      <Suspense
+        fallback={
+          <>
+            <BrandBar />
+            <Loader label="Loading our plans" />
+          </>
+        }
+      >
+        <Catalogue />
+      </Suspense>
+    );
   else if (proposalPlan)
     page = (
       <Suspense

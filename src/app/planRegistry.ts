@@ -2,7 +2,6 @@ import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
 import type { LoadedPlan, PlanFiles } from '../../engine/plan/types.ts';
 import type { PlanSummary } from '../plans/planSummary.ts';
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
-import type { PlanContent } from '../plans/planContent.ts';
 import type { GeneratedFunctions } from '../../engine/validation/precompiledValidators.ts';
 
 /*
@@ -10,35 +9,20 @@ import type { GeneratedFunctions } from '../../engine/validation/precompiledVali
  * the build makes of it (src/plans/browserPlanModules.ts): a summary of each plan is eager
  * (the catalogue lists them, addresses are matched against them); each plan's files, with
  * the shared documents they reference, load lazily, on first visit, as one chunk per plan
- * with its first step's validators (see vite.config.ts); its copy alone for pages without forms.
+ * with its first step's validators (see vite.config.ts); its copy alone for pages without forms
+ * (src/app/proposal/planContentLoaders.ts), its catalogue card with the catalogue (Catalogue.tsx).
  */
 const planIndex = import.meta.glob<PlanSummary>('../../schemas/plans/*/plan.json', {
   eager: true,
   import: 'default',
   query: '?summary',
 });
-const planFileLoaders = import.meta.glob<{ files: PlanFiles; common: JsonSchema[] }>(
-  '../../schemas/plans/*/plan.json',
-  { query: '?files' },
-);
-const contentLoaders = import.meta.glob<PlanContent>('../../schemas/plans/*/plan.json', {
-  query: '?content',
-  import: 'default',
-});
-// Each plan's precompiled validators (npm run validators): its first step's in the plan's
-// chunk, the others (validators.later.generated.js) in a chunk of their own, loaded by
-// LoadedPlan.loadForms once the first step is on screen.
-const validatorLoaders = import.meta.glob<GeneratedFunctions>(
-  '../../schemas/plans/*/validators.generated.js',
-  {
-    import: 'default',
-  },
-);
-const laterValidatorLoaders = import.meta.glob<GeneratedFunctions>(
-  '../../schemas/plans/*/validators.later.generated.js',
-  { import: 'default' },
-);
-
+const planFileLoaders = import.meta.glob<{
+  files: PlanFiles;
+  common: JsonSchema[];
+  firstValidators: GeneratedFunctions;
+  laterValidators: () => Promise<GeneratedFunctions>;
+}>('../../schemas/plans/*/plan.json', { query: '?files' });
 const folderOf = (config: PlanSummary) => `../../schemas/plans/${config.productId}`;
 
 export const plans: PlanSummary[] = Object.values(planIndex).sort((a, b) =>
@@ -65,13 +49,6 @@ export function planForPath(pathname: string): PlanSummary | undefined {
   return plans.find((plan) => path.startsWith(journeyBase(plan)));
 }
 
-/** A plan's copy (its content file) alone: pages without forms need no more of the plan. */
-export function loadPlanContent(config: PlanSummary): Promise<PlanContent> {
-  const load = config.content && contentLoaders[`${folderOf(config)}/plan.json`];
-  if (!load) return Promise.reject(new Error(`Plan ${config.productId} has no content file`));
-  return load();
-}
-
 const loaded = new Map<string, Promise<LoadedPlan>>();
 
 /**
@@ -89,20 +66,17 @@ export function loadPlan(config: PlanSummary): Promise<LoadedPlan> {
   if (!promise) {
     const folder = folderOf(config);
     const loadFiles = planFileLoaders[`${folder}/plan.json`];
-    const loadValidators = validatorLoaders[`${folder}/validators.generated.js`];
-    const loadLater = laterValidatorLoaders[`${folder}/validators.later.generated.js`];
-    if (!loadFiles || !loadValidators || !loadLater)
-      return Promise.reject(new Error(`Plan ${config.productId} has no files or no generated validators`));
+    if (!loadFiles) return Promise.reject(new Error(`Plan ${config.productId} has no files`));
     promise = Promise.all([
+      // The plan's files with its first step's validators, and how to load the later ones.
       loadFiles(),
-      loadValidators(),
       // The validator runtime (RJSF's) comes with the form runtime, not with the catalogue.
       import('../../engine/validation/precompiledValidators.ts'),
-    ]).then(([{ files, common }, first, { precompiledValidators }]) =>
+    ]).then(([{ files, common, firstValidators, laterValidators }, { precompiledValidators }]) =>
       buildPlan(
         files,
         commonDocuments(common),
-        precompiledValidators(config.planCode, { first, later: loadLater }),
+        precompiledValidators(config.planCode, { first: firstValidators, later: laterValidators }),
       ),
     );
     promise.catch(() => loaded.delete(config.productId));

@@ -1,11 +1,13 @@
 import type { PlanConfig, PlanFiles } from '../../engine/plan/types.ts';
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
 import { DEFAULT_SCHEMAS_ROOT, readCommonDocuments, readPlanFiles } from './nodePlanSource.ts';
-import { planSummary } from './planSummary.ts';
+import { join } from 'node:path';
+import { planCard, planSummary } from './planSummary.ts';
 
 /*
  * What the browser build makes of a plan folder (vite.config.ts writes these as modules):
  *  - `plan.json?summary`: the few fields the site needs of every plan up front (the entry);
+ *  - `plan.json?card`: what the catalogue's card of the plan shows besides (the catalogue's chunk);
  *  - `plan.json?files`: everything the journey reads of the plan, one module in the plan's
  *    chunk: its JSON files but fixtures and the pricing basis (the server prices), its copy
  *    but the proposal page's (`proposal`, which only `?content` carries), and the shared
@@ -13,7 +15,7 @@ import { planSummary } from './planSummary.ts';
  *  - `plan.json?content`: its copy alone, for pages without forms (the proposal page).
  */
 
-export type BrowserPlanModule = 'summary' | 'files' | 'content';
+export type BrowserPlanModule = 'summary' | 'card' | 'files' | 'content';
 
 /** The JSON files of a plan folder a phone needs on the journey. */
 export function browserPlanFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): PlanFiles {
@@ -78,11 +80,20 @@ export function browserPlanModule(
   switch (kind) {
     case 'summary':
       return `export default ${JSON.stringify(planSummary(config))};`;
-    case 'files':
+    case 'card':
+      return `export default ${JSON.stringify(planCard(config))};`;
+    case 'files': {
+      // The plan's precompiled validators (npm run validators): its first step's come in the
+      // plan's chunk, the later forms' in a chunk of their own that this module knows how to
+      // load, so the entry holds no map of either.
+      const generated = (file: string) => JSON.stringify(join(root, 'plans', code, file));
       return (
         `export const files = ${json(files)};\n` +
-        `export const common = ${json(referencedCommonDocuments(files, readCommonDocuments(root)))};\n`
+        `export const common = ${json(referencedCommonDocuments(files, readCommonDocuments(root)))};\n` +
+        `export { default as firstValidators } from ${generated('validators.generated.js')};\n` +
+        `export const laterValidators = () => import(${generated('validators.later.generated.js')}).then((module) => module.default);\n`
       );
+    }
     case 'content':
       if (!config.content) throw new Error(`Plan ${code} has no content file`);
       return `export default ${json(readPlanFiles(code, root)[config.content])};`;

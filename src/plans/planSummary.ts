@@ -12,22 +12,32 @@ export const SUMMARY_FIELDS = [
   'productId',
   'productName',
   'planCode',
-  'uin',
-  'kind',
-  'subTitle',
-  'discountMessage',
   'routes',
   'adapter',
   'content',
 ] as const;
 
-export type PlanSummary = Pick<PlanConfig, (typeof SUMMARY_FIELDS)[number]> & {
-  /** The brochure's two benefits, shown on the plan's catalogue card. */
+export type PlanSummary = Pick<PlanConfig, (typeof SUMMARY_FIELDS)[number]>;
+
+export function planSummary(config: PlanConfig): PlanSummary {
+  const summary: Record<string, unknown> = {};
+  for (const field of SUMMARY_FIELDS) if (config[field] !== undefined) summary[field] = config[field];
+  return summary as PlanSummary;
+}
+
+/*
+ * What the catalogue's card of a plan shows besides its summary (`plan.json?card`): only the
+ * catalogue page loads these, so a journey's first load carries no other plan's copy.
+ */
+export const CARD_FIELDS = ['productId', 'uin', 'kind', 'subTitle', 'discountMessage'] as const;
+
+export type PlanCard = Pick<PlanConfig, (typeof CARD_FIELDS)[number]> & {
+  /** The brochure's two benefits. */
   benefits: PlanConfig['brochure']['benefits'];
 };
 
-export function planSummary(config: PlanConfig): PlanSummary {
-  const summary: Record<string, unknown> = { benefits: config.brochure.benefits };
-  for (const field of SUMMARY_FIELDS) if (config[field] !== undefined) summary[field] = config[field];
-  return summary as PlanSummary;
+export function planCard(config: PlanConfig): PlanCard {
+  const card: Record<string, unknown> = { benefits: config.brochure.benefits };
+  for (const field of CARD_FIELDS) if (config[field] !== undefined) card[field] = config[field];
+  return card as PlanCard;
 }

@@ -286,6 +286,29 @@ export function checkPlans(sources: PlanSources, registries: Registries = defaul
       });
     }
   }
+  // Quotes find their plan by UIN, and the catalogue and addresses by product id and path:
+  // no two plans may share one.
+  const taken = new Map<string, string>();
+  for (const [code, files] of Object.entries(sources.plans)) {
+    const config = files['plan.json'] as PlanConfig | undefined;
+    if (!config) continue;
+    const routes = config.routes as { pathBase?: string; slug?: string } | undefined;
+    const keys: Array<[string, unknown]> = [
+      ['/uin', config.uin],
+      ['/routes/slug', routes ? `${routes.pathBase ?? ''}${routes.slug ?? ''}` : undefined],
+    ];
+    for (const [where, value] of keys) {
+      if (typeof value !== 'string' || value === '') continue;
+      const other = taken.get(`${where}=${value}`);
+      if (other) {
+        problems.push({
+          file: `plans/${code}/plan.json`,
+          where,
+          message: `"${value}" is already ${other}'s: each plan needs its own (quotes find their plan by UIN, visitors by address)`,
+        });
+      } else taken.set(`${where}=${value}`, code);
+    }
+  }
   // A file two forms share (a step and the popup that edits it) is reported once.
   const seen = new Set<string>();
   return problems.filter((p) => {

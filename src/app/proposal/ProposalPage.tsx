@@ -7,7 +7,7 @@ import { BrandBar } from '../BrandBar.tsx';
 import { PageLoadFailed } from '../PageLoadFailed.tsx';
 import { ErrorPopup } from '../journey/ErrorPopup.tsx';
 import { Loader } from '../journey/Loader.tsx';
-import { loadPlanContent } from '../planRegistry.ts';
+import { loadPlanContent } from './planContentLoaders.ts';
 import { NoApplicationScreen } from './NoApplicationScreen.tsx';
 import { paymentOutcome } from './paymentOutcome.ts';
 import { PaymentSuccessScreen } from './PaymentSuccessScreen.tsx';

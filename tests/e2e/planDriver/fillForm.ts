@@ -19,6 +19,10 @@ async function typeInto(scope: Page | Locator, id: string, text: string, emails 
   if (emails && (await scope.locator(`[id="${id}__suggestions"]:not([hidden])`).count()) > 0) {
     await input.press('Escape');
   }
+  // The visitor leaves the field before the next one: what it holds is handed to the form
+  // now, so a message it brings (live validation after a submit) has moved the fields below
+  // before the next click, not between that click's press and release.
+  await input.blur();
 }
 
 /** Called with a name for what is open while a popup of a field (a dropdown's list) is on screen. */

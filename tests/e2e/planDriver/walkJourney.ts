@@ -90,6 +90,9 @@ async function typeOnScreenCases(page: Page, plan: LoadedPlan, step: LoadedStep,
     await expect
       .poll(async () => byField(await shownErrors(page, step.id)), { timeout: 8_000, message: what })
       .toEqual(fixture.errors);
+    // What a case shows of its quote may be in the breakup: open it (it stays open).
+    if (fixture.shows?.length && panelsOf(step).some((panel) => panel.type === 'quote'))
+      await openBreakup(page);
     await expectShows(page, fixture.shows, what);
     await audit(`${step.id} with the case "${fixture.name}" on screen`);
   }
@@ -141,6 +144,15 @@ async function addJointLife(
   typed[popup.id] = joint;
 }
 
+/** Opens the quote's 'How we calculated this' (the breakup and the steps), unless it is open. */
+async function openBreakup(page: Page) {
+  const quote = page.locator('.bf-quote');
+  const how = quote.getByRole('button', { name: 'How we calculated this' });
+  await how.waitFor({ timeout: STEP_TIMEOUT_MS });
+  if ((await how.getAttribute('aria-expanded')) !== 'true') await how.click();
+  await quote.getByRole('heading', { name: 'Premium breakup' }).waitFor();
+}
+
 /** The live quote shows its figures, and 'How we calculated this' opens the breakup and the steps. */
 async function checkQuote(page: Page) {
   const quote = page.locator('.bf-quote');
@@ -148,8 +160,7 @@ async function checkQuote(page: Page) {
     .poll(() => quote.locator('.bf-quote__figures [data-row]').count(), { timeout: STEP_TIMEOUT_MS })
     .toBeGreaterThan(0);
   expect(await quote.locator('.bf-quote__figures [data-row] dd').first().textContent()).toMatch(/₹ [\d,]+/);
-  await quote.getByRole('button', { name: 'How we calculated this' }).click();
-  await quote.getByRole('heading', { name: 'Premium breakup' }).waitFor();
+  await openBreakup(page);
   const [breakup, explanation] = [
     quote.locator('.bf-quote__breakup').nth(0),
     quote.locator('.bf-quote__breakup').nth(1),

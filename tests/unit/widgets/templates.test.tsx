@@ -90,6 +90,7 @@ describe('registry', () => {
     expect(Object.keys(widgets).sort()).toEqual(
       [
         'AmountWidget',
+        'CheckboxCardsWidget',
         'DateWithAgeWidget',
         'DialCodeWidget',
         'DisclaimerWidget',
