@@ -96,7 +96,7 @@ export default function CheckboxCardsWidget(props: WidgetProps) {
                 disabled={locked}
                 autoFocus={props.autofocus && index === 0}
                 aria-invalid={invalid || undefined}
-                aria-describedby={[descriptionId, `${id}__error`].filter(Boolean).join(' ')}
+                aria-describedby={[descriptionId, `${id}__error`, `${id}__help`].filter(Boolean).join(' ')}
                 onChange={(event: ChangeEvent<HTMLInputElement>) =>
                   onChange(toggled(index, event.target.checked))
                 }

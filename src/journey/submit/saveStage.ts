@@ -13,8 +13,12 @@ type Fields = Record<string, unknown>;
 function withQuote(context: StepContext, details: Fields): Fields {
   const { config } = context.plan;
   const identity = { planCode: config.planCode, productUIN: config.uin, planName: config.productName };
-  // Saved before its quote (a plan whose quote waits for a later step): no figures yet.
-  if (!details.response) return { ...details, ...identity, isFilled: true };
+  // Saved before its quote (a plan whose quote waits for a later step), or changed since the
+  // last one: no figures, and not the old quote's as if they priced these details.
+  if (!details.response || !quoteIsFresh(context.plan, context.store)) {
+    const { response: _stale, ...unquoted } = details;
+    return { ...unquoted, ...identity, isFilled: true };
+  }
   const response = details.response as Record<string, unknown>;
   return {
     ...details,

@@ -68,6 +68,7 @@ const ROUTES_BY_ROOT: Record<string, Record<string, Route>> = {
   basicDetails: { 'create application': create, 'stages/basic-details': stage('basic-details') },
   planDetails: { 'stages/plan-details': stage('plan-details') },
   personalDetails: { 'stages/personal-details': stage('personal-details') },
+  investmentStratergies: { 'stages/investment-details': stage('investment-details') },
 };
 
 const rootOf = (pointer: string) => pointer.split('/')[1] ?? '';

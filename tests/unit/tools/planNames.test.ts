@@ -26,7 +26,7 @@ describe('plans:validate names', () => {
     const messages = lines(problems);
     expect(messages).toContainEqual(
       expect.stringMatching(
-        /^plans\/T54\/machine\.json \(root\): guard stageIs names the stage "plan-detail", which is not a stage; the stages are basic-details, plan-details, personal-details, .*, payment-details and document \(schemas\/common\/application\.schema\.json\)$/,
+        /^plans\/T54\/machine\.json \(root\): guard stageIs names the stage "plan-detail", which is not a stage; the stages are basic-details, plan-details, investment-details, personal-details, .*, payment-details and document \(schemas\/common\/application\.schema\.json\)$/,
       ),
     );
     expect(messages).toContainEqual(

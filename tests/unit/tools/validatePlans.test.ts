@@ -123,6 +123,47 @@ describe('plans:validate', () => {
     );
   });
 
+  it('catches two plans sharing a UIN or an address', () => {
+    const s = sources();
+    const t54 = s.plans.T54! as Record<string, Json>;
+    const u30 = structuredClone(s.plans.U30!) as Record<string, Json>;
+    const both = () =>
+      checkPlans({ ...s, plans: { T54: t54, U30: u30 }, generatedValidators: undefined }).map(
+        (p) => `${p.file} ${p.where}: ${p.message}`,
+      );
+    expect(both()).toEqual([]);
+    // The content file quotes the plan's UIN: it moves with it, so only the sharing is at fault.
+    u30['plan.json'].uin = t54['plan.json'].uin;
+    u30['content.json'].productIdentification.uin = t54['plan.json'].uin;
+    expect(both()).toEqual([
+      `plans/U30/plan.json /uin: "143N066V04" is already T54's: each plan needs its own (quotes find their plan by UIN, visitors by address)`,
+    ]);
+    u30['plan.json'].uin = '143L080V01';
+    u30['content.json'].productIdentification.uin = '143L080V01';
+    u30['plan.json'].routes.pathBase = t54['plan.json'].routes.pathBase;
+    u30['plan.json'].routes.slug = t54['plan.json'].routes.slug;
+    expect(both()).toContain(
+      `plans/U30/plan.json /routes/slug: "/retirement-plans/guaranteed-pension-plan" is already T54's: each plan needs its own (quotes find their plan by UIN, visitors by address)`,
+    );
+  }, 60_000);
+
+  it('catches a journey fixture case marked onScreen', () => {
+    const problems = broken((f) => {
+      const cases = f['fixtures/basic-details.fixtures.json'].cases as Json[];
+      cases.find((c) => c.name === 'journey').onScreen = true;
+    });
+    const index = (sources().plans.T54!['fixtures/basic-details.fixtures.json'] as Json).cases.findIndex(
+      (c: Json) => c.name === 'journey',
+    );
+    expect(problems).toEqual([
+      {
+        file: 'plans/T54/fixtures/basic-details.fixtures.json',
+        where: `cases/${index} "journey"`,
+        message: 'the journey case is typed after the onScreen cases; it is not one',
+      },
+    ]);
+  });
+
   it('exits non-zero with a located message from the command line', () => {
     const root = mkdtempSync(join(tmpdir(), 'bimaflow-plans-'));
     try {

@@ -57,7 +57,9 @@ describe('CheckboxCardsWidget', () => {
     const balanced = within(fieldset).getByRole('checkbox', {
       name: 'Balanced 1 Equity and debt in one fund',
     });
-    expect(balanced.getAttribute('aria-describedby')).toBe('root_funds-1__description root_funds__error');
+    expect(balanced.getAttribute('aria-describedby')).toBe(
+      'root_funds-1__description root_funds__error root_funds__help',
+    );
     expect(document.getElementById('root_funds-1__description')!.textContent).toBe(
       'Equity and debt in one fund',
     );

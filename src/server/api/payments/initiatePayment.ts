@@ -47,11 +47,27 @@ export interface PaymentFormAnswer {
 
 type Json = Record<string, unknown>;
 
-/** An input as the quote service compares it: amounts without grouping, numbers as text. */
-function comparable(value: unknown): string {
-  return typeof value === 'string' && /^[0-9][0-9,]*$/.test(value)
-    ? value.replace(/,/g, '')
-    : String(value ?? '');
+/** A value with its amounts ungrouped and numbers as text; objects by sorted key, empty parts left out. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Json)[key])] as const)
+      .filter(([, item]) => item !== '' && !(item && typeof item === 'object' && !Object.keys(item).length));
+    return Object.fromEntries(entries);
+  }
+  if (typeof value === 'string' && /^[0-9][0-9,]*$/.test(value)) return value.replace(/,/g, '');
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/**
+ * An input as the quote service compares it: amounts without grouping, numbers as text, and
+ * an input made of parts (a fund split, the funds picked, riders) part by part.
+ */
+export function comparable(value: unknown): string {
+  const shown = canonical(value);
+  return typeof shown === 'string' ? shown : JSON.stringify(shown);
 }
 
 /** The parts of a life that price it. */
