@@ -137,30 +137,35 @@ export function ReviewPanel({ plan, store, goTo, params }: SharedPanelProps) {
     <div className="bf-review">
       {sections
         .filter((section) => holds(section.when, state))
-        .map((section) => (
+        .map((section) => ({
+          section,
+          // A review shows what was entered: a field left empty (an optional one) has no row.
+          rows: section.rows
+            .filter((row) => holds(row.when, state))
+            .map((row) => {
+              const value = getByPointer(state, row.pointer);
+              const countryCode = getByPointer(state, row.pointer.replace(/[^/]+$/, 'countryCode'));
+              return {
+                row,
+                shown: formatValue(value, row.format, { plan, options: row.options, countryCode }),
+              };
+            })
+            .filter(({ shown }) => shown !== ''),
+        }))
+        // …and a section with nothing entered has no card.
+        .filter(({ rows }) => rows.length > 0)
+        .map(({ section, rows }) => (
           <SummaryCard
             key={section.title}
             title={section.title}
             onEdit={section.edit !== undefined ? () => goTo(section.edit!) : undefined}
           >
-            {section.rows
-              .filter((row) => holds(row.when, state))
-              .map((row) => {
-                const value = getByPointer(state, row.pointer);
-                const countryCode = getByPointer(state, row.pointer.replace(/[^/]+$/, 'countryCode'));
-                return {
-                  row,
-                  shown: formatValue(value, row.format, { plan, options: row.options, countryCode }),
-                };
-              })
-              // A review shows what was entered: a field left empty (an optional one) has no row.
-              .filter(({ shown }) => shown !== '')
-              .map(({ row, shown }) => (
-                <div className="bf-summary__row" key={row.label}>
-                  <dt>{row.label}</dt>
-                  <dd>{shown}</dd>
-                </div>
-              ))}
+            {rows.map(({ row, shown }) => (
+              <div className="bf-summary__row" key={row.label}>
+                <dt>{row.label}</dt>
+                <dd>{shown}</dd>
+              </div>
+            ))}
           </SummaryCard>
         ))}
       {fresh ? (

@@ -9,6 +9,20 @@ import { sectionOfStage, sectionsAlsoSavedBy } from './stages.ts';
 
 type Fields = Record<string, unknown>;
 
+/** What a quote adds to plan details (requestQuote and the figures below): none of it outlives the quote. */
+const QUOTE_FIELDS = new Set([
+  'response',
+  'quoteNumber',
+  'quotedFor',
+  'componentCode',
+  'sum_assured',
+  'annualPremium',
+  'annaulPremiumAmt',
+  'basePremiumAmount',
+  'gstAmount',
+  'totalPremiumAmount',
+]);
+
 /** Plan details as saved with a quote: the quote's figures under the spec's names (spec 02 §3.4). */
 function withQuote(context: StepContext, details: Fields): Fields {
   const { config } = context.plan;
@@ -16,7 +30,7 @@ function withQuote(context: StepContext, details: Fields): Fields {
   // Saved before its quote (a plan whose quote waits for a later step), or changed since the
   // last one: no figures, and not the old quote's as if they priced these details.
   if (!details.response || !quoteIsFresh(context.plan, context.store)) {
-    const { response: _stale, ...unquoted } = details;
+    const unquoted = Object.fromEntries(Object.entries(details).filter(([key]) => !QUOTE_FIELDS.has(key)));
     return { ...unquoted, ...identity, isFilled: true };
   }
   const response = details.response as Record<string, unknown>;

@@ -128,4 +128,10 @@ describe('the review panel', () => {
     ]);
     expect(screen.queryByText('—')).toBeNull();
   });
+
+  it('shows no card for a section with nothing entered', () => {
+    reviewed({});
+    expect(screen.queryByRole('region', { name: 'Investment Details' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Basic Details' })).toBeTruthy();
+  });
 });
