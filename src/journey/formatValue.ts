@@ -4,7 +4,7 @@ import { parseRupees } from '../shared/rupees.ts';
 
 /** How a review row or a quote row shows its value (plan data names the format). */
 export type ValueFormat =
-  'text' | 'rupees' | 'date' | 'years' | 'age' | 'percent' | 'number' | 'option' | 'mobile';
+  'text' | 'rupees' | 'date' | 'years' | 'age' | 'percent' | 'number' | 'option' | 'mobile' | 'split';
 
 /** Where an option row finds its titles: a step's schema field with a oneOf of const/title. */
 export interface OptionsSource {
@@ -15,6 +15,7 @@ export interface OptionsSource {
 
 type SchemaNode = {
   $ref?: string;
+  title?: string;
   items?: SchemaNode;
   $defs?: Record<string, SchemaNode>;
   properties?: Record<string, SchemaNode>;
@@ -22,12 +23,18 @@ type SchemaNode = {
   enum?: unknown[];
 };
 
-/** The title the step's schema gives a value of one of its fields (its oneOf), if any. */
-export function optionTitle(plan: LoadedPlan, source: OptionsSource, value: unknown): string | undefined {
+/** The schema of a step's field (its $ref followed once), if the step has it. */
+function fieldSchema(plan: LoadedPlan, source: OptionsSource): SchemaNode | undefined {
   const root = (plan.steps[source.step] ?? plan.popups[source.step])?.schema as SchemaNode | undefined;
   let node: SchemaNode | undefined = root;
   for (const key of source.field.split('/').filter(Boolean)) node = node?.properties?.[key];
   if (node?.$ref?.startsWith('#/$defs/')) node = root?.$defs?.[node.$ref.slice('#/$defs/'.length)];
+  return node;
+}
+
+/** The title the step's schema gives a value of one of its fields (its oneOf), if any. */
+export function optionTitle(plan: LoadedPlan, source: OptionsSource, value: unknown): string | undefined {
+  let node = fieldSchema(plan, source);
   // A list of choices (checkboxes) takes its titles from its items.
   if (node?.items) node = node.items;
   return node?.oneOf?.find((option) => option.const === value)?.title;
@@ -65,6 +72,18 @@ export function formatValue(
       return toDisplayDate(value) || String(value);
     case 'option':
       return (context?.options && optionTitle(context.plan, context.options, value)) ?? String(value);
+    case 'split': {
+      // Shares of a whole (a premium split across funds, in percent): each with its field's
+      // title, in the schema's order; shares left empty or at 0 are not part of the split.
+      if (typeof value !== 'object') return String(value);
+      const shares = value as Record<string, unknown>;
+      const fields = (context?.options && fieldSchema(context.plan, context.options)?.properties) ?? {};
+      const keys = [...Object.keys(fields), ...Object.keys(shares).filter((key) => !(key in fields))];
+      return keys
+        .filter((key) => Number(shares[key]) > 0)
+        .map((key) => `${fields[key]?.title ?? key} ${displayValue(Number(shares[key]), 'percent')}`)
+        .join(', ');
+    }
     case 'mobile':
       return `+${String(context?.countryCode ?? '91')} ${String(value)}`;
     default:

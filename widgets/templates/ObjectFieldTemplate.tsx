@@ -1,7 +1,8 @@
 import type { CSSProperties } from 'react';
 import { getUiOptions, type ObjectFieldTemplateProps, type UiSchema } from '@rjsf/utils';
 import { widgetTraits } from '../widgetTraits.ts';
-import { stringOption } from '../uiOptions.ts';
+import { totalOfValues } from '../../engine/validation/rules.ts';
+import { numberOption, stringOption } from '../uiOptions.ts';
 
 /**
  * An object's properties in order, except that `ui:options.rows` may put some side by side:
@@ -10,9 +11,12 @@ import { stringOption } from '../uiOptions.ts';
  * code) which takes only its own width; a property's `ui:options.columnWidth` (any CSS
  * grid track, e.g. "7rem") overrides. Hidden properties render nothing; their data stays.
  * The object's title and description show unless `ui:label` is false.
+ * `ui:options.total` ({ label, unit, of }) shows what the object's values add up to as they
+ * are typed, e.g. 'Total: 90% of 100%' under a split of the premium across funds (announced
+ * politely; the rule itself is the schema's `valuesTotal`).
  */
 export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { properties, uiSchema, registry, schema, description, fieldPathId } = props;
+  const { properties, uiSchema, registry, schema, description, fieldPathId, formData } = props;
   const options = getUiOptions(uiSchema);
   const title = stringOption(options, 'title') ?? schema.title;
   // As for fields, `ui:label: false` hides the heading: title and description both.
@@ -54,6 +58,7 @@ export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       {showHeading && title && <legend className="bf-object__title">{title}</legend>}
       {showHeading && description && <div className="bf-object__description">{description}</div>}
       {blocks}
+      <RunningTotal option={options.total} values={formData} id={`${fieldPathId.$id}__total`} />
     </fieldset>
   );
 }
@@ -70,4 +75,25 @@ function columnTrack(propertyUiSchema: UiSchema | undefined, registry: ObjectFie
   const width = stringOption(getUiOptions(propertyUiSchema), 'columnWidth');
   if (width) return width;
   return widgetTraits(propertyUiSchema, registry).compact ? 'auto' : 'minmax(0, 1fr)';
+}
+
+/** The running total of `ui:options.total`, or nothing when the option is absent or malformed. */
+function RunningTotal({ option, values, id }: { option: unknown; values: unknown; id: string }) {
+  if (!option || typeof option !== 'object' || Array.isArray(option)) return null;
+  const settings = option as Record<string, unknown>;
+  const label = stringOption(settings, 'label');
+  if (!label) return null;
+  const unit = stringOption(settings, 'unit') ?? '';
+  const of = numberOption(settings, 'of');
+  const total = totalOfValues(values);
+  return (
+    <p
+      className={total === of ? 'bf-object__total is-complete' : 'bf-object__total'}
+      id={id}
+      aria-live="polite"
+    >
+      {label}: <strong>{`${total}${unit}`}</strong>
+      {of !== undefined && ` of ${of}${unit}`}
+    </p>
+  );
 }

@@ -105,16 +105,14 @@ describe('the review panel', () => {
     ]);
   });
 
-  it('leaves out the rows of fields left empty: a Self-Managed split shows only its funds', () => {
+  it('leaves out the rows of fields left empty; a Self-Managed split names only its funds, in the form’s order', () => {
     const rowsOf = reviewed({
       strategy: 'selfManaged',
       allocation: { equity1: 40, debt1: 30, pensionLiquid: 30 },
     });
     expect(rowsOf('Investment Details')).toEqual([
       ['Investment Strategy', 'Self-Managed'],
-      ['Equity 1', '40%'],
-      ['Debt 1', '30%'],
-      ['Pension Liquid', '30%'],
+      ['Fund Split', 'Equity 1 40%, Debt 1 30%, Pension Liquid 30%'],
     ]);
     // No title, smoking habit, income or residential status was entered: no rows, and no dashes.
     const basic = rowsOf('Basic Details');
