@@ -177,8 +177,9 @@ function pickedAllocation(
 
 /**
  * The investment a request asks for: PlanSectionDetails.InvestmentStrategy (id or name) and
- * FundAllocation (a split the visitor types) or FundChoice (the funds a strategy's picks name). A strategy that sets its own split by age ignores a split sent with it (a
- * form may keep the last one typed); one that lets the visitor choose needs it. With no
+ * FundAllocation (a split the visitor types) or FundChoice (the funds a strategy's picks name).
+ * A strategy that sets its own split (by age, or by its picks) ignores a split sent with it (a
+ * form may keep the last one typed); one that lets the visitor split needs it. With no
  * strategy, the visitor's split across all funds, or the basis's default split.
  */
 export function unitLinkedInvestment(

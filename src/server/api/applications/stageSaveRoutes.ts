@@ -58,7 +58,10 @@ function bodySchema({ section, alsoKept = [], alsoSaves = [] }: StageDefinition)
   };
 }
 
-/** The state keys a stage save replaces: its section, basic details and the sections it also saves when sent, and its kept fields. */
+/**
+ * The state keys a stage save replaces: its section, basic details and the sections it also
+ * saves when sent, and its kept fields.
+ */
 function patchOf(
   { section, alsoKept = [], alsoSaves = [] }: StageDefinition,
   body: StageBody,
