@@ -6,6 +6,8 @@ import { buildApp, flag, option } from './lib/build.ts';
 import { FIRST_FIELD, measureFirstLoad, type FirstLoad } from './lib/firstLoad.ts';
 import { medianRun, runLighthouse, type LighthouseFigures } from './lib/lighthouse.ts';
 import { readBenchPlan, journeyPath } from './lib/planSteps.ts';
+import { BUDGET_BYTES, MAX_DEPTH } from '../tools/checkFirstLoad.ts';
+import { listPlanCodes } from '../src/plans/nodePlanSource.ts';
 import { buildReference } from './lib/reference.ts';
 import { startBenchServer } from './lib/server.ts';
 import { serveStatic } from './lib/staticServer.ts';
@@ -23,6 +25,9 @@ import { grouped, ratio, table } from './lib/table.ts';
  * - Lighthouse (registry package, mobile preset: simulated slow 4G and 4x CPU): the
  *   performance and accessibility scores, TBT, LCP and CLS; with --runs N, the run with the
  *   median performance score of N.
+ * - Every plan's journey route: its JS before usable, files and levels beside the budget of
+ *   tools/checkFirstLoad.ts and the stock page of the same run (no Lighthouse: one plan's
+ *   scores stand for the journey code they all share).
  */
 
 const PLAN = 'T54';
@@ -63,6 +68,12 @@ async function main() {
       results.push({ load, lighthouse: medianRun(audits) });
     }
     report(targets, results, runs);
+    const plans: Array<[string, FirstLoad]> = [];
+    for (const code of listPlanCodes()) {
+      const url = `${server.baseUrl}${journeyPath(readBenchPlan(code).config)}`;
+      plans.push([code, await measureFirstLoad(browser, url, FIRST_FIELD)]);
+    }
+    reportPlans(plans, results[2]!.load);
   } finally {
     await browser.close();
     await reference.close();
@@ -108,6 +119,26 @@ function report(targets: Target[], results: Result[], runs: number) {
       );
     }
   }
+}
+
+/** Every plan's route: bytes, files and levels beside the budget and the stock page. */
+function reportPlans(plans: Array<[string, FirstLoad]>, stock: FirstLoad) {
+  console.log(
+    `\nEvery plan's journey route, JS before usable (budget ${grouped(BUDGET_BYTES)} B in ${MAX_DEPTH} levels; stock rjsf ${grouped(stock.bytes)} B)`,
+  );
+  console.log(
+    table([
+      ['plan', 'brotli B', 'files', 'levels', 'route / stock', 'within budget'],
+      ...plans.map(([code, load]) => [
+        code,
+        grouped(load.bytes),
+        String(load.files.length),
+        String(load.depth),
+        ratio(load.bytes, stock.bytes),
+        load.bytes <= BUDGET_BYTES && load.depth <= MAX_DEPTH ? 'yes' : 'NO',
+      ]),
+    ]),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -2,9 +2,20 @@ import type { LoadedPlan } from '../../engine/plan/types.ts';
 import { displayValue } from '../pricing/displayRows.ts';
 import { parseRupees } from '../shared/rupees.ts';
 
-/** How a review row or a quote row shows its value (plan data names the format). */
-export type ValueFormat =
-  'text' | 'rupees' | 'date' | 'years' | 'age' | 'percent' | 'number' | 'option' | 'mobile' | 'split';
+/** How a review row or a quote row shows its value (plan data names the format; plans:validate checks it). */
+export const VALUE_FORMATS = [
+  'text',
+  'rupees',
+  'date',
+  'years',
+  'age',
+  'percent',
+  'number',
+  'option',
+  'mobile',
+  'split',
+] as const;
+export type ValueFormat = (typeof VALUE_FORMATS)[number];
 
 /** Where an option row finds its titles: a step's schema field with a oneOf of const/title. */
 export interface OptionsSource {

@@ -14,9 +14,9 @@ import { choosePayMode, savedState, shoot, walkToPayment } from './planDriver/wa
  * folder under schemas/plans, in which a visitor buys the plan from the catalogue to
  * payment-success, filling each step from its fixtures' "journey" case (after its
  * "onScreen" cases, whose messages must show under the fields as the fixtures state them,
- * and checking each case's "shows" texts); pay later and
- * resume by mobile; and the age table of spec 01 §5 (spec 02 for T54) typed into basic
- * details below, at and above each bound. No plan is named here but T54's pay-later
+ * and checking each case's "shows" texts and "breakup" rows); pay later; resume by mobile,
+ * and by application number on another device; and the age table of spec 01 §5 (spec 02
+ * for T54) typed into basic details below, at and above each bound. No plan is named here but T54's pay-later
  * return, which spec 02 §4.7 sets apart from spec 01 §2. axe checks every screen and popup
  * these reach: every step, filled and not, each dropdown open, the joint-life popup,
  * make-payment and its failure modal, the proposal page, and the resume popup and its list.
@@ -70,6 +70,7 @@ const onProposalPage = (page: Page, proposalPage: string, hash: string) =>
 describe.each(plans.map((plan) => [plan.config.productId, plan] as const))('%s', (code, plan) => {
   const { proposalPage } = plan.config.routes;
   let paidApplication = '';
+  let paidProposalNumber = '';
 
   it(
     'a visitor buys it from the catalogue to payment-success',
@@ -107,6 +108,7 @@ describe.each(plans.map((plan) => [plan.config.productId, plan] as const))('%s',
       await expectAccessible(page, `${code} proposal page, payment-success`);
       await shoot(page, `${code}-payment-success`);
       paidApplication = walked.applicationNumber;
+      paidProposalNumber = String((await savedState(page, plan)).proposalNumber ?? '');
     },
     JOURNEY_TIMEOUT_MS,
   );
@@ -149,6 +151,42 @@ describe.each(plans.map((plan) => [plan.config.productId, plan] as const))('%s',
     ]);
     await expectAccessible(page, `${code} resume popup, the applications found`);
     await shoot(page, `${code}-resume`);
+  });
+
+  it('Resume Application by email, Quote ID and application number opens the paid application on another device', async () => {
+    expect(paidApplication, 'the purchase above made no application').not.toBe('');
+    expect(paidProposalNumber).toMatch(/^[A-Z0-9]{1,11}$/);
+    const holder = journeyData(plan, basicDetailsStep(plan))!.policyHolder as Record<string, string>;
+    // The option's label as the plan's resume popup words it (spec 01 §5 mode 'appnumber').
+    const resume = plan.popups.resume!.schema;
+    type Options = { $ref?: string; oneOf?: { const: string; title: string }[] };
+    let retrieve = resume.properties!.retrieve as Options;
+    if (retrieve.$ref) retrieve = resume.$defs![retrieve.$ref.replace('#/$defs/', '')] as Options;
+    const byNumber = retrieve.oneOf!.find((option) => option.const === 'appnumber')!.title;
+    const page = await phone();
+    await page.goto(server.baseUrl + journeyPath(plan));
+    await page.getByRole('button', { name: 'Resume Application' }).click();
+    const lookup = page.getByRole('dialog');
+    await lookup.waitFor();
+    await lookup
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${byNumber}$`) })
+      .click();
+    await lookup.locator('input[id="step-resume_emailId"]').fill(holder.emailId!);
+    await lookup.locator('input[id="step-resume_quoteId"]').fill(paidApplication);
+    await lookup.locator('input[id="step-resume_applicationNumber"]').pressSequentially(paidProposalNumber);
+    await expectAccessible(page, `${code} resume popup, by application number`);
+    await lookup.getByRole('button', { name: 'Proceed' }).click();
+    // Paid (spec 02 §4.2, the plan's RESUME rows): the proposal page's payment-success.
+    await onProposalPage(page, proposalPage, '#/payment-success');
+    await page.getByText('Thank You!').first().waitFor();
+    const saved = await savedState(page, plan);
+    expect(saved).toMatchObject({
+      applicationNumber: paidApplication,
+      basicDetails: { policyHolder: { mobileNumber: holder.mobileNumber } },
+      paymentDetails: { status: 'success' },
+    });
+    expect(typeof saved.capability).toBe('string');
   });
 
   it('basic details check the age table of §5 for each person', async () => {

@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import type { PlanConfig, PlanFiles } from '../../engine/plan/types.ts';
 import PANEL_PARAMS from '../../src/journey/panels/panelParams.json' with { type: 'json' };
+import { VALUE_FORMATS } from '../../src/journey/formatValue.ts';
 import { listOf, type Problem } from './problem.ts';
 import { REGISTRY_FILES, type RegisteredCalculator, type Registries } from './registries.ts';
 
@@ -74,6 +75,7 @@ export function checkPlanNames(
           message: `the ${panel.type} panel needs the params ${missing.join(', ')} (src/journey/panels/panelParams.json)`,
         });
       }
+      if (panel.type === 'review') problems.push(...reviewRowProblems(file, where, panel.params?.sections));
     }
   };
   for (const [kind, forms] of [
@@ -95,6 +97,24 @@ export function checkPlanNames(
   }
   checkPanel('/landingPanel', raw.landingPanel as PanelRef | undefined);
   return problems;
+}
+
+/** Each review row names a format the review knows (src/journey/formatValue.ts), or none (text). */
+function reviewRowProblems(file: string, where: string, sections: unknown): Problem[] {
+  if (!Array.isArray(sections)) return [];
+  return sections.flatMap((section: { rows?: unknown }, s) =>
+    (Array.isArray(section?.rows) ? (section.rows as { format?: unknown }[]) : []).flatMap((row, r) =>
+      row?.format === undefined || (VALUE_FORMATS as readonly unknown[]).includes(row.format)
+        ? []
+        : [
+            {
+              file,
+              where: `${where}/params/sections/${s}/rows/${r}/format`,
+              message: `format ${JSON.stringify(row.format)} is not a format the review knows; known formats: ${listOf(VALUE_FORMATS)} (src/journey/formatValue.ts)`,
+            },
+          ],
+    ),
+  );
 }
 
 /** The calculator's basis file is in the plan folder and, when the calculator says how it looks, looks so. */

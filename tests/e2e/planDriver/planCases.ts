@@ -31,6 +31,8 @@ export interface FixtureCase {
   onScreen?: boolean;
   /** Texts the page shows once the case is typed (the journey case's: with the quote's breakup open). */
   shows?: string[];
+  /** Rows the quote's breakup shows once the journey case is typed: label, figure, note. */
+  breakup?: { label: string; value: string; note?: string }[];
 }
 
 interface FixtureFile {

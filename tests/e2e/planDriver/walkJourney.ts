@@ -15,6 +15,7 @@ import {
   stepAddress,
   stepTitle,
   type Fields,
+  type FixtureCase,
 } from './planCases.ts';
 import { expectedReviewRows, typedState } from './reviewRows.ts';
 
@@ -169,6 +170,31 @@ async function checkQuote(page: Page) {
   expect(await explanation.locator('[data-row]').count()).toBeGreaterThan(0);
 }
 
+/** The breakup's rows a journey case names (label, figure, note), each as the screen shows it. */
+async function checkBreakupRows(page: Page, rows: FixtureCase['breakup'], what: string) {
+  if (!rows?.length) return;
+  const breakup = page.locator('.bf-quote .bf-quote__breakup').first();
+  for (const expected of rows) {
+    const row = breakup.locator('[data-row]').filter({
+      has: page.locator('dt', { hasText: new RegExp(`^${escaped(expected.label)}$`) }),
+    });
+    await expect
+      .poll(
+        async () =>
+          (await row.count()) === 1
+            ? {
+                value: await row.locator('dd strong').textContent(),
+                note: (await row.locator('.bf-row-note').count())
+                  ? await row.locator('.bf-row-note').textContent()
+                  : undefined,
+              }
+            : `${await row.count()} breakup rows labelled "${expected.label}"`,
+        { timeout: STEP_TIMEOUT_MS, message: `${what}: the breakup row "${expected.label}"` },
+      )
+      .toEqual({ value: expected.value, note: expected.note });
+  }
+}
+
 /**
  * The benefit illustration, downloaded from review, prints every figure of the review's
  * You Pay / You Get box, to the rupee (the PDF writes 'Rs.' for '₹').
@@ -259,6 +285,7 @@ export async function walkToPayment(
     const panels = panelsOf(step).filter((panel) => holds(panel.when, typedState(plan, typed)));
     // (checkQuote leaves 'How we calculated this' open: the width check below covers it too.)
     if (panels.some((p) => p.type === 'quote')) await checkQuote(page);
+    await checkBreakupRows(page, journey.breakup, `${config.productId} ${step.id}`);
     await expectShows(page, journey.shows, `${config.productId} ${step.id}`);
     if (panels.some((p) => p.type === 'review')) {
       await checkReview(page, plan, step, typed);

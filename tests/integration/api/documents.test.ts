@@ -250,6 +250,86 @@ describe.each(DATABASES)('documents ($name)', (kind) => {
     });
   });
 
+  describe('benefit illustration of a unit-linked quote (the unitLinked calculator)', () => {
+    it('prints the rows, both scenario tables to the rupee and the lock-in disclosure', async () => {
+      const created = await createApplication(api);
+      // A unit-linked plan's application (the U25 journey's own create is another part's test).
+      await seed(api, created.applicationNo, "product_id = 'U25'");
+      const answer = await createQuote(
+        api,
+        {
+          ...quoteBody({}, { DOB: dobForAge(35) }, { ApplicationNumber: created.applicationNo }),
+          // What the browser sends for U25 (plan.json quote.planSection): 50,000 a year for 15 years.
+          PlanSectionDetails: {
+            ProductUIN: '143L067V01',
+            ProductName: 'Money Balance Plan',
+            ProposalStartDate: TODAY,
+            InstallmentPremiumAmount: 50000,
+            PremiumFrequency: 'Yearly',
+            PremiumPayingTerm: 'Regular',
+            PolicyTerm: 15,
+            InvestmentStrategy: 'moneyBalance',
+            IsStaff: false,
+            EmployeeCode: '',
+            Employer: '',
+            Operation: 'generateBI',
+            channelType: 'Online',
+          },
+        },
+        created.capability,
+      );
+      const details = answer.data.quotePlanSectionDetails;
+      expect(details).toMatchObject({ productUIN: '143L067V01', sumAssured: 500000, policyTerm: 15 });
+      const res = await api.get(biUrl(answer.data.quoteNumber, created.applicationNo), {
+        capability: created.capability,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { text } = await pdfText(res.rawPayload);
+      expect(text).toContain('UIN: 143L067V01');
+      expect(text).toContain(`${details.optionName} (${details.componentCode})`);
+
+      const rows = [...details.youPay, ...details.youGet, ...details.breakup, ...details.explanation];
+      expect(rows.length).toBeGreaterThan(8);
+      for (const row of rows) expect(text).toContain(printedRow(row));
+      expect(text).toContain('Premium Paying Term 15 Years');
+      expect(text).toContain('Total Premium Payable Rs. 7,50,000');
+      expect(text).toContain('Sum Assured Rs. 5,00,000');
+
+      const tables = await storedTables(api, answer.data.quoteNumber);
+      const scenarios = tables.filter((table) => table.id.startsWith('scenario-'));
+      expect(scenarios.map((table) => table.title)).toEqual([
+        'At 4% a year gross investment return (not guaranteed)',
+        'At 8% a year gross investment return (not guaranteed)',
+      ]);
+      for (const table of tables) {
+        expect(text).toContain(table.title);
+        for (const row of table.rows) expect(text).toContain(printedLine(table, row));
+      }
+      const [atFour, atEight] = scenarios;
+      for (const table of [atFour!, atEight!]) {
+        expect(table.rows).toHaveLength(15);
+        expect(table.columns.map((column) => column.id)).toContain('fundValue');
+      }
+      const lastFund = (table: typeof atFour) => Number(table!.rows.at(-1)!.fundValue);
+      expect(lastFund(atFour)).toBeGreaterThan(0);
+      expect(lastFund(atEight)).toBeGreaterThan(lastFund(atFour));
+      expect(text).toContain(
+        `Fund Value at Maturity at 8% Rs. ${indianGrouping(lastFund(atEight))} at age 50`,
+      );
+      expect(text).toContain(
+        `Fund Value at Maturity at 4% Rs. ${indianGrouping(lastFund(atFour))} at age 50`,
+      );
+
+      expect(text).toContain(
+        'Unit-linked insurance products do not offer any liquidity during the first 5 years of the contract. ' +
+          'The policyholder will not be able to surrender or withdraw the monies invested completely or partially ' +
+          'until the end of the lock-in period of 5 years.',
+      );
+      expect(text).toContain('In unit-linked policies the investment risk is borne by the policyholder.');
+      expect(text).not.toContain('Rs. 1,71,746');
+    });
+  });
+
   describe('who may download it', () => {
     let owner: CreatedApplication;
     let other: CreatedApplication;

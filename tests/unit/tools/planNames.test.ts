@@ -115,6 +115,19 @@ describe('plans:validate names', () => {
     );
   });
 
+  it('fails a review row whose format the review does not know, listing the formats', () => {
+    const problems = checkCopiedPlan((plan) =>
+      plan.edit('plan.json', (config) => {
+        config.steps['review-details'].panels[0].params.sections[0].rows[1].format = 'dates';
+      }),
+    );
+    expect(lines(problems)).toEqual([
+      expect.stringMatching(
+        /^plans\/T54\/plan\.json \/steps\/review-details\/panels\/0\/params\/sections\/0\/rows\/1\/format: format "dates" is not a format the review knows; known formats: .*date.*split.* \(src\/journey\/formatValue\.ts\)$/,
+      ),
+    ]);
+  });
+
   it('reports a plan folder it cannot read or that has no plan.json, and goes on', () => {
     const problems = checkCopiedPlan((plan) => {
       plan.write('machine.json', '{ "id": "T54", ');
