@@ -73,7 +73,7 @@ async function main() {
       const url = `${server.baseUrl}${journeyPath(readBenchPlan(code).config)}`;
       plans.push([code, await measureFirstLoad(browser, url, FIRST_FIELD)]);
     }
-    reportPlans(plans, results[2]!.load);
+    reportPlans(plans, results[targets.findIndex((t) => t.name === 'stock rjsf')]!.load);
   } finally {
     await browser.close();
     await reference.close();

@@ -170,7 +170,7 @@ describe.each(plans.map((plan) => [plan.config.productId, plan] as const))('%s',
     await lookup.waitFor();
     await lookup
       .locator('label')
-      .filter({ hasText: new RegExp(`^${byNumber}$`) })
+      .filter({ hasText: new RegExp(`^${byNumber.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
       .click();
     await lookup.locator('input[id="step-resume_emailId"]').fill(holder.emailId!);
     await lookup.locator('input[id="step-resume_quoteId"]').fill(paidApplication);

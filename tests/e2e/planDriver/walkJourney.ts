@@ -170,7 +170,7 @@ async function checkQuote(page: Page) {
   expect(await explanation.locator('[data-row]').count()).toBeGreaterThan(0);
 }
 
-/** The breakup's rows a journey case names (label, figure, note), each as the screen shows it. */
+/** The breakup's rows a journey case names (label, figure, note), each shown as the screen shows it. */
 async function checkBreakupRows(page: Page, rows: FixtureCase['breakup'], what: string) {
   if (!rows?.length) return;
   const breakup = page.locator('.bf-quote .bf-quote__breakup').first();
@@ -181,14 +181,14 @@ async function checkBreakupRows(page: Page, rows: FixtureCase['breakup'], what: 
     await expect
       .poll(
         async () =>
-          (await row.count()) === 1
+          (await row.count()) === 1 && (await row.isVisible())
             ? {
                 value: await row.locator('dd strong').textContent(),
                 note: (await row.locator('.bf-row-note').count())
                   ? await row.locator('.bf-row-note').textContent()
                   : undefined,
               }
-            : `${await row.count()} breakup rows labelled "${expected.label}"`,
+            : `${await row.count()} breakup rows labelled "${expected.label}", ${(await row.first().isVisible()) ? 'shown' : 'not shown'}`,
         { timeout: STEP_TIMEOUT_MS, message: `${what}: the breakup row "${expected.label}"` },
       )
       .toEqual({ value: expected.value, note: expected.note });
