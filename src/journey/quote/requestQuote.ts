@@ -95,18 +95,17 @@ export async function requestQuote(
   // two quotes; an answer for inputs the visitor has since changed is not kept at all.
   if (latestDetails.quotedFor === key) return latestDetails.response as QuoteSections;
   if (quoteInputsKey(latest, plan.config) !== key) return response;
-  store.dispatch({
-    type: 'setAt',
-    pointer: '/planDetails',
-    value: {
-      ...latest.planDetails,
-      response,
-      quoteNumber: answer.data.quoteNumber,
-      quotedFor: key,
-    },
-  });
+  const kept: Record<(typeof QUOTE_KEPT_FIELDS)[number], unknown> = {
+    response,
+    quoteNumber: answer.data.quoteNumber,
+    quotedFor: key,
+  };
+  store.dispatch({ type: 'setAt', pointer: '/planDetails', value: { ...latest.planDetails, ...kept } });
   return response;
 }
+
+/** What a quote's answer leaves in planDetails: the answer, its number, the key of its inputs. */
+export const QUOTE_KEPT_FIELDS = ['response', 'quoteNumber', 'quotedFor'] as const;
 
 /** The message of a failed quote: the server's field message when it gave one. */
 export function quoteFailureMessage(error: unknown): string {

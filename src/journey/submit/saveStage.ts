@@ -3,27 +3,29 @@ import type { StepSubmit } from '../../../engine/plan/types.ts';
 import { ApiFailure } from '../../api/apiClient.ts';
 import { MESSAGES } from '../messages.ts';
 import type { JourneyServices } from '../JourneyServices.ts';
-import { quoteIsFresh, quoteFailureMessage, requestQuote } from '../quote/requestQuote.ts';
+import { QUOTE_KEPT_FIELDS, quoteIsFresh, quoteFailureMessage, requestQuote } from '../quote/requestQuote.ts';
 import { reportStage } from './reportStage.ts';
 import { sectionOfStage, sectionsAlsoSavedBy } from './stages.ts';
 
 type Fields = Record<string, unknown>;
 
-/** What a quote adds to plan details (requestQuote and the figures below): none of it outlives the quote. */
-const QUOTE_FIELDS = new Set([
-  'response',
-  'quoteNumber',
-  'quotedFor',
-  'componentCode',
-  'sum_assured',
-  'annualPremium',
-  'annaulPremiumAmt',
-  'basePremiumAmount',
-  'gstAmount',
-  'totalPremiumAmount',
-]);
+/** A quote's figures under the spec's names, as plan details are saved with it (spec 02 §3.4). */
+function quoteFigures(response: Fields, details: Fields): Fields {
+  return {
+    componentCode: response.componentCode ?? details.planOption,
+    sum_assured: response.sumAssured ?? 0,
+    annualPremium: response.annualPremium,
+    annaulPremiumAmt: response.annualPremium, // spelt so on the wire
+    basePremiumAmount: response.basePremiumAmount,
+    gstAmount: response.gstAmount,
+    totalPremiumAmount: response.installmentPremiumWithTaxFY,
+  };
+}
 
-/** Plan details as saved with a quote: the quote's figures under the spec's names (spec 02 §3.4). */
+/** What a quote adds to plan details (requestQuote and the figures): none of it outlives the quote. */
+const QUOTE_FIELDS = new Set<string>([...QUOTE_KEPT_FIELDS, ...Object.keys(quoteFigures({}, {}))]);
+
+/** Plan details as saved with a quote: its figures beside them, or none when it is not theirs. */
 function withQuote(context: StepContext, details: Fields): Fields {
   const { config } = context.plan;
   const identity = { planCode: config.planCode, productUIN: config.uin, planName: config.productName };
@@ -33,18 +35,12 @@ function withQuote(context: StepContext, details: Fields): Fields {
     const unquoted = Object.fromEntries(Object.entries(details).filter(([key]) => !QUOTE_FIELDS.has(key)));
     return { ...unquoted, ...identity, isFilled: true };
   }
-  const response = details.response as Record<string, unknown>;
+  const response = details.response as Fields;
   return {
     ...details,
-    componentCode: response.componentCode ?? details.planOption,
+    ...quoteFigures(response, details),
     ...identity,
     policyTerm: details.policyTerm ?? response.policyTerm ?? details.premiumPayingTerm,
-    sum_assured: response.sumAssured ?? 0,
-    annualPremium: response.annualPremium,
-    annaulPremiumAmt: response.annualPremium, // spelt so on the wire
-    basePremiumAmount: response.basePremiumAmount,
-    gstAmount: response.gstAmount,
-    totalPremiumAmount: response.installmentPremiumWithTaxFY,
     isFilled: true,
   };
 }

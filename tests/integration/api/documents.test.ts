@@ -205,42 +205,49 @@ describe.each(DATABASES)('documents ($name)', (kind) => {
     });
   });
 
+  /**
+   * A quote of another calculator's plan, for a holder of 35, and its illustration: an
+   * application made and seeded to the plan (that plan's own journey is another part's test),
+   * priced with the plan section the browser sends, the PDF downloaded and read.
+   */
+  async function illustrationOf(productId: string, planSection: Record<string, unknown>) {
+    const created = await createApplication(api);
+    await seed(api, created.applicationNo, `product_id = '${productId}'`);
+    const answer = await createQuote(
+      api,
+      {
+        ...quoteBody({}, { DOB: dobForAge(35) }, { ApplicationNumber: created.applicationNo }),
+        PlanSectionDetails: { ProposalStartDate: TODAY, ...planSection },
+      },
+      created.capability,
+    );
+    const res = await api.get(biUrl(answer.data.quoteNumber, created.applicationNo), {
+      capability: created.capability,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { text } = await pdfText(res.rawPayload);
+    const details = answer.data.quotePlanSectionDetails;
+    const rows = [...details.youPay, ...details.youGet, ...details.breakup, ...details.explanation];
+    return { details, rows, text, tables: await storedTables(api, answer.data.quoteNumber) };
+  }
+
   describe('benefit illustration of a term-life quote (the termLife calculator)', () => {
     it('prints the stored answer’s rows and every row of each table, to the rupee', async () => {
-      const created = await createApplication(api);
-      // A term plan's application (the T64 journey's own create is another part's test).
-      await seed(api, created.applicationNo, "product_id = 'T64'");
-      const answer = await createQuote(
-        api,
-        {
-          ...quoteBody({}, { DOB: dobForAge(35) }, { ApplicationNumber: created.applicationNo }),
-          PlanSectionDetails: {
-            ProductUIN: '143N072V01',
-            ProposalStartDate: TODAY,
-            IsStaff: false,
-            channelType: 'Online',
-            SumAssured: '1,00,00,000',
-            PolicyTerm: 30,
-            PremiumPayingTerm: 'Regular',
-            PremiumFrequency: 'Yearly',
-            DeathBenefitOption: 'LS',
-          },
-        },
-        created.capability,
-      );
-      const details = answer.data.quotePlanSectionDetails;
-      expect(details).toMatchObject({ productUIN: '143N072V01', sumAssured: 10000000, policyTerm: 30 });
-      const res = await api.get(biUrl(answer.data.quoteNumber, created.applicationNo), {
-        capability: created.capability,
+      const { details, rows, text, tables } = await illustrationOf('T64', {
+        ProductUIN: '143N072V01',
+        IsStaff: false,
+        channelType: 'Online',
+        SumAssured: '1,00,00,000',
+        PolicyTerm: 30,
+        PremiumPayingTerm: 'Regular',
+        PremiumFrequency: 'Yearly',
+        DeathBenefitOption: 'LS',
       });
-      expect(res.statusCode, res.body).toBe(200);
-      const { text } = await pdfText(res.rawPayload);
+      expect(details).toMatchObject({ productUIN: '143N072V01', sumAssured: 10000000, policyTerm: 30 });
       expect(text).toContain('UIN: 143N072V01');
       expect(text).toContain(`${details.optionName} (${details.componentCode})`);
-      const rows = [...details.youPay, ...details.youGet, ...details.breakup, ...details.explanation];
       expect(rows.length).toBeGreaterThan(3);
       for (const row of rows) expect(text).toContain(printedRow(row));
-      const tables = await storedTables(api, answer.data.quoteNumber);
       expect(tables.length).toBeGreaterThan(0);
       for (const table of tables) {
         expect(text).toContain(table.title);
@@ -252,50 +259,31 @@ describe.each(DATABASES)('documents ($name)', (kind) => {
 
   describe('benefit illustration of a unit-linked quote (the unitLinked calculator)', () => {
     it('prints the rows, both scenario tables to the rupee and the lock-in disclosure', async () => {
-      const created = await createApplication(api);
-      // A unit-linked plan's application (the U25 journey's own create is another part's test).
-      await seed(api, created.applicationNo, "product_id = 'U25'");
-      const answer = await createQuote(
-        api,
-        {
-          ...quoteBody({}, { DOB: dobForAge(35) }, { ApplicationNumber: created.applicationNo }),
-          // What the browser sends for U25 (plan.json quote.planSection): 50,000 a year for 15 years.
-          PlanSectionDetails: {
-            ProductUIN: '143L067V01',
-            ProductName: 'Money Balance Plan',
-            ProposalStartDate: TODAY,
-            InstallmentPremiumAmount: 50000,
-            PremiumFrequency: 'Yearly',
-            PremiumPayingTerm: 'Regular',
-            PolicyTerm: 15,
-            InvestmentStrategy: 'moneyBalance',
-            IsStaff: false,
-            EmployeeCode: '',
-            Employer: '',
-            Operation: 'generateBI',
-            channelType: 'Online',
-          },
-        },
-        created.capability,
-      );
-      const details = answer.data.quotePlanSectionDetails;
-      expect(details).toMatchObject({ productUIN: '143L067V01', sumAssured: 500000, policyTerm: 15 });
-      const res = await api.get(biUrl(answer.data.quoteNumber, created.applicationNo), {
-        capability: created.capability,
+      // What the browser sends for U25 (plan.json quote.planSection): 50,000 a year for 15 years.
+      const { details, rows, text, tables } = await illustrationOf('U25', {
+        ProductUIN: '143L067V01',
+        ProductName: 'Money Balance Plan',
+        InstallmentPremiumAmount: 50000,
+        PremiumFrequency: 'Yearly',
+        PremiumPayingTerm: 'Regular',
+        PolicyTerm: 15,
+        InvestmentStrategy: 'moneyBalance',
+        IsStaff: false,
+        EmployeeCode: '',
+        Employer: '',
+        Operation: 'generateBI',
+        channelType: 'Online',
       });
-      expect(res.statusCode, res.body).toBe(200);
-      const { text } = await pdfText(res.rawPayload);
+      expect(details).toMatchObject({ productUIN: '143L067V01', sumAssured: 500000, policyTerm: 15 });
       expect(text).toContain('UIN: 143L067V01');
       expect(text).toContain(`${details.optionName} (${details.componentCode})`);
 
-      const rows = [...details.youPay, ...details.youGet, ...details.breakup, ...details.explanation];
       expect(rows.length).toBeGreaterThan(8);
       for (const row of rows) expect(text).toContain(printedRow(row));
       expect(text).toContain('Premium Paying Term 15 Years');
       expect(text).toContain('Total Premium Payable Rs. 7,50,000');
       expect(text).toContain('Sum Assured Rs. 5,00,000');
 
-      const tables = await storedTables(api, answer.data.quoteNumber);
       const scenarios = tables.filter((table) => table.id.startsWith('scenario-'));
       expect(scenarios.map((table) => table.title)).toEqual([
         'At 4% a year gross investment return (not guaranteed)',

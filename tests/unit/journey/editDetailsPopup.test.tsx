@@ -8,11 +8,11 @@ import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import { createApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
 import { createApiClient } from '../../../src/api/apiClient.ts';
-import { JourneyServicesContext, type JourneyServices } from '../../../src/journey/JourneyServices.ts';
+import { JourneyServicesContext } from '../../../src/journey/JourneyServices.ts';
 import { EDIT_FAILED, EditDetailsPopup } from '../../../src/journey/panels/EditDetailsPopup.tsx';
 import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
 import { MESSAGES } from '../../../src/server/api/applications/applicationMessages.ts';
-import { memoryStorage } from '../support/memoryStorage.ts';
+import { testServices } from '../support/journeyServices.ts';
 
 /*
  * The edit-details popup (spec 02 §2.5) says why its save failed: a refusal the server
@@ -108,14 +108,9 @@ function openPopup(timeoutMs = ANSWER_MS) {
       },
     },
   });
-  const memory = memoryStorage();
-  const services: JourneyServices = {
+  const services = testServices({
     api: createApiClient({ baseUrl, clientId: 'test', envelopePassword: 'test', timeoutMs }),
-    session: memory,
-    local: memory,
-    now: () => new Date(2026, 0, 15),
-    openSealed: () => undefined,
-  };
+  });
   const onClose = vi.fn();
   render(
     <JourneyServicesContext.Provider value={services}>

@@ -3,7 +3,7 @@ import { createApplicationStore } from '../../../engine/state/applicationStore.t
 import { createStandardAdapter } from '../../../src/journey/standardAdapter.ts';
 import { fakeApi } from '../app/resume/fakeApi.ts';
 import { precompiledPlan } from '../../../tools/lib/precompiledPlans.ts';
-import { memoryStorage } from '../support/memoryStorage.ts';
+import { testServices } from '../support/journeyServices.ts';
 
 /*
  * A plan whose quote waits for a later step (U30: plan details, then the investment
@@ -45,13 +45,10 @@ function journey() {
     '/buyonlineoauth/stages/investment-details': () => ({ status: '200', version: 4 }),
     '/buyonlineoauth/service/crmTermUpdateLead': () => ({}),
   });
-  const adapter = createStandardAdapter(plan, {
-    api,
-    session: memoryStorage(),
-    local: memoryStorage(),
-    now: () => new Date('2026-11-24T10:00:00Z'),
-    openSealed: () => undefined,
-  });
+  const adapter = createStandardAdapter(
+    plan,
+    testServices({ api, now: () => new Date('2026-11-24T10:00:00Z') }),
+  );
   const store = createApplicationStore({ key: 'test' });
   store.dispatch({ type: 'setAt', pointer: '/basicDetails/policyHolder', value: holder });
   store.dispatch({ type: 'saveApplicationNumber', applicationNumber: '6123456789' });

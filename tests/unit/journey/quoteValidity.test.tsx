@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import { createApplicationStore, type ApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
-import type { ApiClient } from '../../../src/api/apiClient.ts';
-import { JourneyServicesContext, type JourneyServices } from '../../../src/journey/JourneyServices.ts';
+import { JourneyServicesContext } from '../../../src/journey/JourneyServices.ts';
 import { useQuote, type QuoteStatus } from '../../../src/journey/quote/useQuote.ts';
 import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import { testServices } from '../support/journeyServices.ts';
 
 /*
  * The live quote derives the validity of its steps once per change of their data: typing in
@@ -20,19 +20,7 @@ afterEach(cleanup);
 const plan = buildPlan(readPlanFiles('T54'), commonDocuments(readCommonDocuments()), compilingValidators);
 const quoteStep = plan.steps['plan-details']!;
 
-const noCalls: ApiClient = {
-  post: () => Promise.reject(new Error('no quote is asked for in this test')),
-  get: () => Promise.reject(new Error('no call')),
-  download: () => Promise.reject(new Error('no call')),
-};
-const memory = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
-const services: JourneyServices = {
-  api: noCalls,
-  session: memory,
-  local: memory,
-  now: () => new Date(2026, 0, 15),
-  openSealed: () => undefined,
-};
+const services = testServices();
 
 function Probe({ store, seen }: { store: ApplicationStore; seen: QuoteStatus[] }) {
   // A long pause, so no quote is asked for while the test types.

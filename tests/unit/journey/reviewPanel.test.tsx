@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import { createApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
-import type { ApiClient } from '../../../src/api/apiClient.ts';
 import { formatValue } from '../../../src/journey/formatValue.ts';
-import { JourneyServicesContext, type JourneyServices } from '../../../src/journey/JourneyServices.ts';
+import { JourneyServicesContext } from '../../../src/journey/JourneyServices.ts';
 import { ReviewPanel } from '../../../src/journey/panels/ReviewPanel.tsx';
 import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import { testServices } from '../support/journeyServices.ts';
 
 /*
  * The review shows what was entered, as the visitor reads it: a list of funds picked with
@@ -22,19 +22,7 @@ const plan = buildPlan(readPlanFiles('U30'), commonDocuments(readCommonDocuments
 const review = plan.steps['review-details']!;
 const params = (review.definition.panels![0] as { params: Record<string, unknown> }).params;
 
-const noCalls: ApiClient = {
-  post: () => Promise.reject(new Error('no call')),
-  get: () => Promise.reject(new Error('no call')),
-  download: () => Promise.reject(new Error('no call')),
-};
-const memory = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
-const services: JourneyServices = {
-  api: noCalls,
-  session: memory,
-  local: memory,
-  now: () => new Date(2026, 0, 15),
-  openSealed: () => undefined,
-};
+const services = testServices();
 
 const holder = {
   fullName: 'Anil Kumar Verma',

@@ -7,6 +7,7 @@ import { stepNeeded } from '../../../src/journey/stepNeeds.ts';
 import { fakeApi } from '../app/resume/fakeApi.ts';
 import { precompiledPlan } from '../../../tools/lib/precompiledPlans.ts';
 import { memoryStorage } from '../support/memoryStorage.ts';
+import { testServices } from '../support/journeyServices.ts';
 
 /** The standard journey's declared submits (plan.json `submit`), on T54's data, against a fake API. */
 
@@ -25,13 +26,10 @@ const holder = {
 function journey(handlers: Parameters<typeof fakeApi>[0]) {
   const { api, calls } = fakeApi(handlers);
   const local = memoryStorage();
-  const adapter = createStandardAdapter(plan, {
-    api,
-    session: memoryStorage(),
-    local,
-    now: () => new Date('2026-11-24T10:00:00Z'),
-    openSealed: () => undefined,
-  });
+  const adapter = createStandardAdapter(
+    plan,
+    testServices({ api, local, now: () => new Date('2026-11-24T10:00:00Z') }),
+  );
   const store = createApplicationStore({ key: 'test' });
   const submit = (stepId: string, search = '') =>
     adapter.onStepSubmit!({ stepId, plan, store, search: new URLSearchParams(search) });

@@ -6,11 +6,12 @@ import { buildPlan, commonDocuments } from '../../../../engine/plan/buildPlan.ts
 import { dataMappingKey } from '../../../../engine/state/applicationStore.ts';
 import { compilingValidators } from '../../../../engine/validation/createFormValidator.ts';
 import type { ApiClient } from '../../../../src/api/apiClient.ts';
-import { JourneyServicesContext, type JourneyServices } from '../../../../src/journey/JourneyServices.ts';
+import { JourneyServicesContext } from '../../../../src/journey/JourneyServices.ts';
 import { createStandardAdapter } from '../../../../src/journey/standardAdapter.ts';
 import { readCommonDocuments, readPlanFiles } from '../../../../src/plans/nodePlanSource.ts';
 import { TYPING_PAUSE_MS } from '../../../../widgets/useFieldDraft.ts';
 import { memoryStorage } from '../../support/memoryStorage.ts';
+import { testServices } from '../../support/journeyServices.ts';
 
 /*
  * What follows the step's data keeps following it although a keystroke touches only its field:
@@ -87,13 +88,7 @@ function openPlanDetails() {
       },
     }),
   });
-  const services: JourneyServices = {
-    api,
-    session,
-    local: memoryStorage(),
-    now: () => new Date(2026, 0, 15),
-    openSealed: () => undefined,
-  };
+  const services = testServices({ api, session });
   window.history.replaceState(
     null,
     '',
