@@ -51,6 +51,12 @@ export interface QuoteConfig {
 }
 
 export interface StepDefinition {
+  /** The step's route below the plan's path; defaults to its id (the machine is generated from it). */
+  route?: string;
+  /** The stepper entry the step belongs to; defaults to its id. */
+  stepper?: string;
+  /** An application resumed at the stage this step saves opens this step (default: this one). */
+  resumeTo?: string;
   /** Step schema path, relative to the plan folder. */
   schema: string;
   uiSchema: string;

@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
 import type { PlanFiles } from '../../engine/plan/types.ts';
+import { composePlanFiles } from './compose/composePlan.ts';
 
 /** Plan data on disk, for Node (server and tools). The browser imports the same files through Vite. */
 
@@ -31,7 +32,7 @@ function jsonFiles(dir: string): string[] {
 export function readCommonDocuments(root = DEFAULT_SCHEMAS_ROOT): JsonSchema[] {
   const dir = join(root, 'common');
   return readdirSync(dir)
-    .filter((name) => name.endsWith('.json') && statSync(join(dir, name)).isFile())
+    .filter((name) => name.endsWith('.schema.json') && statSync(join(dir, name)).isFile())
     .map((name) => readJson(join(dir, name)) as JsonSchema);
 }
 
@@ -42,8 +43,17 @@ export function listPlanCodes(root = DEFAULT_SCHEMAS_ROOT): string[] {
     .sort();
 }
 
-/** Every JSON file of one plan folder, keyed by its path relative to the folder. */
+/**
+ * Every file of one plan, composed from its folder, the plan it extends and schemas/common,
+ * keyed by its path in the plan ('plan.json', 'steps/x.schema.json'): plain values, every
+ * reference resolved (src/plans/compose/composePlan.ts).
+ */
 export function readPlanFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): PlanFiles {
+  return composePlanFiles(code, root);
+}
+
+/** The JSON files of one plan folder as written, keyed by their path relative to the folder. */
+export function readPlanSourceFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): PlanFiles {
   const dir = join(root, 'plans', code);
   const files: PlanFiles = {};
   for (const path of jsonFiles(dir)) files[relative(dir, path).split(sep).join('/')] = readJson(path);

@@ -14,10 +14,7 @@ describe('plans:validate names', () => {
   it('fails a stageIs guard naming a stage that does not exist, and a submit saving one', () => {
     const problems = checkCopiedPlan((plan) => {
       plan.edit('machine.json', (machine) => {
-        findIn(
-          machine,
-          (node) => node.type === 'stageIs' && node.params?.stage === 'plan-details',
-        ).params.stage = 'plan-detail';
+        machine.on.RESUME = [{ target: '.planDetails', guard: { type: 'stageIs', params: { stage: 'plan-detail' } } }];
       });
       plan.edit('plan.json', (config) => {
         config.steps['plan-details'].submit.stage = 'plans';
@@ -39,7 +36,9 @@ describe('plans:validate names', () => {
   it('fails a stage list given as an array with one unknown stage', () => {
     const problems = checkCopiedPlan((plan) =>
       plan.edit('machine.json', (machine) => {
-        findIn(machine, (node) => node.type === 'stageIs').params.stage = ['basic-details', 'bank_details'];
+        machine.on.RESUME = [
+          { target: '.basicDetails', guard: { type: 'stageIs', params: { stage: ['basic-details', 'bank_details'] } } },
+        ];
       }),
     );
     expect(problems).toHaveLength(1);
@@ -51,8 +50,8 @@ describe('plans:validate names', () => {
   it('fails guard and action names no registry has, listing the known ones', () => {
     const problems = checkCopiedPlan((plan) =>
       plan.edit('machine.json', (machine) => {
-        machine.states.basicDetails.on.NEXT.guard = 'isWednesday';
-        machine.states.planDetails.entry = { type: 'sendConfetti' };
+        machine.states.basicDetails = { on: { NEXT: { guard: 'isWednesday', target: 'planDetails' } } };
+        machine.states.planDetails = { entry: { type: 'sendConfetti' } };
       }),
     );
     expect(lines(problems)).toEqual(

@@ -1,0 +1,180 @@
+import { isPlainObject } from './mergePatch.ts';
+
+/**
+ * Fact templates: plan data that restates a fact of the plan refers to it instead, as
+ * `{{ageLimits.proposer.min}}`. A string that is one template and nothing else becomes the
+ * fact's value whatever its type (`"max": "{{ageLimits.proposer.max}}"` is the number 65,
+ * `"ageRange": "{{ageLimits.proposer}}"` the object); inside other text the fact is written in
+ * (`"Age should be between {{ageLimits.proposer.min}} and {{ageLimits.proposer.max}}"`).
+ *
+ * A path is dotted names into the plan's facts (its composed plan.json). In an array a name
+ * picks the item whose `id`, `value` or `code` is that name (`offers.online.discountPercent`,
+ * `paymentFrequencies.Half Yearly.minimumPremium`), a number the item at that index.
+ * Filters follow a bar, each with its arguments after colons:
+ *   inr           a number with Indian grouping (50000 → "50,000"); on a list or map, each value
+ *   pluck:field   a list of items → { item's id/value/code: item[field] }
+ *   plus:n, minus:n, times:n   arithmetic on a number
+ *   lower, upper  letter case
+ * Templates are resolved when a plan is composed (src/plans/compose), so nothing at run
+ * time sees them. The runtime's own single-brace templates (`{label}`, `{amount}`) are left alone.
+ */
+
+export class FactError extends Error {}
+
+const TEMPLATE = /\{\{\s*([^{}]+?)\s*\}\}/g;
+const WHOLE = /^\{\{\s*([^{}]+?)\s*\}\}$/;
+
+export function hasTemplate(value: string): boolean {
+  return value.includes('{{');
+}
+
+/** The key of an array item a path segment can name it by. */
+function itemKeys(item: unknown): unknown[] {
+  return isPlainObject(item) ? [item.id, item.value, item.code] : [];
+}
+
+/** The value at a dotted path into `facts`, or FactError naming the first step that fails. */
+export function factAt(facts: unknown, path: string): unknown {
+  return walk(
+    facts,
+    path.split('.').map((part) => part.trim()),
+  );
+}
+
+/** The value at a list of segments (names or indices) into `value`. */
+export function walk(value: unknown, segments: string[]): unknown {
+  let current = value;
+  const walked: string[] = [];
+  for (const segment of segments) {
+    if (Array.isArray(current)) {
+      const index = /^\d+$/.test(segment) ? Number(segment) : -1;
+      const found =
+        index >= 0 ? current[index] : current.find((item) => itemKeys(item).includes(segment));
+      if (found === undefined) throw new FactError(missing(walked, segment, current));
+      current = found;
+    } else if (isPlainObject(current) && segment in current) {
+      current = current[segment];
+    } else {
+      throw new FactError(missing(walked, segment, current));
+    }
+    walked.push(segment);
+  }
+  return current;
+}
+
+function missing(walked: string[], segment: string, at: unknown): string {
+  const where = walked.length ? `'${walked.join('.')}'` : 'the plan';
+  const names = Array.isArray(at)
+    ? at.flatMap((item) => itemKeys(item).filter((key) => key !== undefined).slice(0, 1)).map(String)
+    : isPlainObject(at)
+      ? Object.keys(at)
+      : [];
+  const suggestion = closest(segment, names);
+  return (
+    `${where} has no '${segment}'` +
+    (suggestion ? ` (did you mean '${suggestion}'?)` : names.length ? ` (it has ${names.join(', ')})` : '')
+  );
+}
+
+/** The name among `names` nearest to `name` (Levenshtein distance at most a third of its length). */
+export function closest(name: string, names: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.ceil(name.length / 3)) + 1;
+  for (const candidate of names) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+const indian = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+function numberOf(value: unknown, filter: string): number {
+  if (typeof value !== 'number') throw new FactError(`'${filter}' needs a number, not ${JSON.stringify(value)}`);
+  return value;
+}
+
+function eachValue(value: unknown, map: (item: unknown) => unknown): unknown {
+  if (Array.isArray(value)) return value.map(map);
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, map(item)]));
+  return map(value);
+}
+
+const FILTERS: Record<string, (value: unknown, args: string[]) => unknown> = {
+  inr: (value) => eachValue(value, (item) => indian.format(numberOf(item, 'inr'))),
+  pluck: (value, [field]) => {
+    if (!Array.isArray(value) || !field) throw new FactError(`'pluck:<field>' needs a list`);
+    return Object.fromEntries(
+      value.map((item) => {
+        const key = itemKeys(item).find((candidate) => candidate !== undefined);
+        return [String(key), factAt(item, field)];
+      }),
+    );
+  },
+  plus: (value, [n]) => numberOf(value, 'plus') + Number(n),
+  minus: (value, [n]) => numberOf(value, 'minus') - Number(n),
+  times: (value, [n]) => Math.round(numberOf(value, 'times') * Number(n) * 1e6) / 1e6,
+  lower: (value) => String(value).toLowerCase(),
+  upper: (value) => String(value).toUpperCase(),
+};
+
+/** One template's value: its path read from the facts, then its filters in turn. */
+function evaluate(expression: string, lookup: (path: string) => unknown): unknown {
+  const [path, ...filters] = expression.split('|').map((part) => part.trim());
+  let value = lookup(path!);
+  for (const filter of filters) {
+    const [name, ...args] = filter.split(':');
+    const apply = FILTERS[name!];
+    if (!apply) {
+      const suggestion = closest(name!, Object.keys(FILTERS));
+      throw new FactError(
+        `unknown filter '${name}'` + (suggestion ? ` (did you mean '${suggestion}'?)` : ''),
+      );
+    }
+    value = apply(value, args);
+  }
+  return value;
+}
+
+/**
+ * A fixture's date relative to the day it runs, `{{today-35y}}`, stays a template (tools/lib/
+ * fixtureDates.ts reads it); an amount in it may be a fact in brackets, filled in now:
+ * `{{today-(ageLimits.proposer.min)y+1d}}` is `{{today-18y+1d}}` for a minimum age of 18.
+ */
+function fillDateToken(expression: string, lookup: (path: string) => unknown): string {
+  const filled = expression.replace(/\(([^()]+)\)/g, (_match, path: string) => {
+    const value = lookup(path.trim());
+    if (typeof value !== 'number') throw new FactError(`'${path}' in a date is not a number`);
+    return String(value);
+  });
+  return `{{${filled.replace(/\s+/g, '')}}}`;
+}
+
+/** A string with its templates filled in from `lookup` (a whole-string template keeps the fact's type). */
+export function fillTemplate(text: string, lookup: (path: string) => unknown): unknown {
+  const whole = WHOLE.exec(text);
+  if (whole && !/^today\b/.test(whole[1]!)) return evaluate(whole[1]!, lookup);
+  return text.replace(TEMPLATE, (_match, expression: string) => {
+    if (/^today\b/.test(expression)) return fillDateToken(expression, lookup);
+    const value = evaluate(expression, lookup);
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new FactError(`{{${expression}}} is not text or a number inside other text`);
+    }
+    return String(value);
+  });
+}
