@@ -1,12 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import mortalityJson from '../schemas/common/mortality/ialm-2012-14.json';
-import i02 from '../schemas/plans/I02/pricing-basis.json';
-import t54 from '../schemas/plans/T54/pricing-basis.json';
-import t62 from '../schemas/plans/T62/pricing-basis.json';
-import t64 from '../schemas/plans/T64/pricing-basis.json';
 import type { Calculator } from '../src/pricing/calculator.ts';
 import { calculatorFor } from '../src/pricing/calculators.ts';
 import { planExample, type PlanExampleInputs } from '../src/pricing/planExample.ts';
+import { readPlanFile } from '../src/plans/nodePlanSource.ts';
+
+const i02 = readPlanFile('I02', 'pricing-basis.json');
+const t54 = readPlanFile('T54', 'pricing-basis.json');
+const t62 = readPlanFile('T62', 'pricing-basis.json');
+const t64 = readPlanFile('T64', 'pricing-basis.json');
 
 /*
  * npx tsx bench/pricing.ts — what one quote costs through the Calculator interface (the

@@ -123,6 +123,8 @@ export interface PlanConfig {
   /** Another plan whose product brochure this plan offers (spec 01 §1: a plan may reuse another's). */
   brochureOf?: string;
   discountMessage?: string;
+  /** Phrases the plan's copy repeats, referred to as {{copy.<name>}} when the plan is composed. */
+  copy?: Record<string, string>;
   stepper: StepperStep[];
   steps: Record<string, StepDefinition>;
   /** Forms shown in popups (e.g. the joint-life popup), defined like steps. */

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
 import type { PlanFiles } from '../../engine/plan/types.ts';
-import { composePlanFiles } from './compose/composePlan.ts';
+import { composePlanFiles, PlanComposer } from './compose/composePlan.ts';
 
 /** Plan data on disk, for Node (server and tools). The browser imports the same files through Vite. */
 
@@ -50,6 +50,12 @@ export function listPlanCodes(root = DEFAULT_SCHEMAS_ROOT): string[] {
  */
 export function readPlanFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): PlanFiles {
   return composePlanFiles(code, root);
+}
+
+/** One file of a plan, composed (see readPlanFiles). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- plan data is checked by its meta-schema, not by TypeScript
+export function readPlanFile<T = any>(code: string, path: string, root = DEFAULT_SCHEMAS_ROOT): T {
+  return new PlanComposer(code, root).file(path) as T;
 }
 
 /** The JSON files of one plan folder as written, keyed by their path relative to the folder. */

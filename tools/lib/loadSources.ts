@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../../src/plans/nodePlanSource.ts';
 import type { PlanFiles } from '../../engine/plan/types.ts';
+import { ComposeError } from '../../src/plans/compose/composePlan.ts';
 import type { PlanSources } from './planChecks.ts';
 import type { Problem } from './problem.ts';
 import { validatorsPath, type GeneratedFile, type GeneratedTexts } from './generatedValidators.ts';
@@ -25,6 +26,10 @@ export function loadSources(root: string): PlanSources {
     try {
       plans[code] = readPlanFiles(code, root);
     } catch (error) {
+      if (error instanceof ComposeError) {
+        unreadable.push({ file: error.file, where: error.pointer || '/', message: error.reason });
+        continue;
+      }
       const message = (error as Error).message;
       const file = message.match(/plans\/[^:]+/)?.[0] ?? `plans/${code}`;
       unreadable.push({

@@ -59,7 +59,7 @@ function readJson(path: string, root: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ComposeError(`not valid JSON: ${(error as Error).message}`, relative(root, path), '');
+    throw new ComposeError(`cannot be read: ${(error as Error).message}`, relative(root, path), '');
   }
 }
 
@@ -86,6 +86,15 @@ function atPointer(value: unknown, pointer: string): unknown {
       .split('/')
       .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~')),
   );
+}
+
+function listPlans(root: string): string {
+  const dir = join(root, 'plans');
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => existsSync(join(dir, name, 'plan.json')))
+        .join(', ')
+    : '(none)';
 }
 
 export class PlanComposer {
@@ -117,7 +126,7 @@ export class PlanComposer {
       if (!existsSync(join(dir, 'plan.json'))) {
         if (chain.length === 0) throw new ComposeError('no plan.json', `plans/${current}`, '');
         throw new ComposeError(
-          `"$extends" names ${current}, which is not a plan folder under schemas/plans`,
+          `"$extends" names ${current}, which is not a plan folder under schemas/plans (plans: ${listPlans(this.root)})`,
           `plans/${chain.at(-1)}/plan.json`,
           `/${DIRECTIVE_EXTENDS}`,
         );
@@ -137,7 +146,8 @@ export class PlanComposer {
       // plan.json of a base plan is merged, not found; schemas/common has none.
       if (path === 'plan.json' && layer.name === 'common') continue;
       const full = join(layer.dir, path);
-      if (existsSync(full)) return { value: readJson(full, this.root), layer: index, file: relative(this.root, full) };
+      if (existsSync(full))
+        return { value: readJson(full, this.root), layer: index, file: relative(this.root, full) };
     }
     return undefined;
   }
@@ -159,7 +169,8 @@ export class PlanComposer {
       // A file naming its own path builds on the layer below it (an override of a shared step).
       located = this.locate(document, document === from.path ? from.layer + 1 : 0);
     }
-    if (!located) throw new ComposeError(`"$use" names ${document}, which does not exist`, from.file, from.pointer);
+    if (!located)
+      throw new ComposeError(`"$use" names ${document}, which does not exist`, from.file, from.pointer);
     let value: unknown;
     try {
       value = atPointer(located.value, pointer);
@@ -171,7 +182,10 @@ export class PlanComposer {
   }
 
   /** A value with every `$use` in it replaced by what it names, changes merged over it. */
-  private expand(value: unknown, at: { file: string; pointer: string; layer: number; path?: string }): unknown {
+  private expand(
+    value: unknown,
+    at: { file: string; pointer: string; layer: number; path?: string },
+  ): unknown {
     if (Array.isArray(value)) {
       return value.map((item, index) => this.expand(item, { ...at, pointer: `${at.pointer}/${index}` }));
     }
@@ -232,13 +246,18 @@ export class PlanComposer {
         throw new ComposeError(`${value}: ${error.message}`, file, pointer);
       }
     }
-    if (Array.isArray(value)) return value.map((item, index) => this.fill(item, lookup, file, `${pointer}/${index}`));
+    if (Array.isArray(value))
+      return value.map((item, index) => this.fill(item, lookup, file, `${pointer}/${index}`));
     if (!isPlainObject(value)) return value;
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        this.fill(item, lookup, file, `${pointer}/${escapePointer(key)}`),
-      ]),
+      Object.entries(value).flatMap(([key, item]) => {
+        // Notes for builders stay in the source; what is composed is what runs.
+        if (key === '$comment') return [];
+        const at = `${pointer}/${escapePointer(key)}`;
+        // A key may name a fact too (an option's code, "{{planCode}}LS").
+        const name = hasTemplate(key) ? this.fill(key, lookup, file, at) : key;
+        return [[String(name), this.fill(item, lookup, file, at)]];
+      }),
     );
   }
 
@@ -258,8 +277,18 @@ export class PlanComposer {
     if (this.files.has(path)) return this.files.get(path);
     const plan = this.plan();
     const located = this.locate(path);
-    if (!located) throw new ComposeError(`names ${path}, which is in neither the plan's folder nor schemas/common`, `plans/${this.code}/plan.json`, '');
-    const expanded = this.expand(located.value, { file: located.file, pointer: '', layer: located.layer, path });
+    if (!located)
+      throw new ComposeError(
+        `names ${path}, which is in neither the plan's folder nor schemas/common`,
+        `plans/${this.code}/plan.json`,
+        '',
+      );
+    const expanded = this.expand(located.value, {
+      file: located.file,
+      pointer: '',
+      layer: located.layer,
+      path,
+    });
     const facts = (factPath: string) => factAt(plan, factPath);
     let value = this.rebased(this.fill(expanded, facts, located.file, ''), located, path);
     if (path === plan.machine) value = generateMachine(value, plan, located.file);
@@ -270,7 +299,8 @@ export class PlanComposer {
 
   /** A shared file's relative `$schema` made relative to the plan's folder, where the file now is. */
   private rebased(value: unknown, located: Located, path: string): unknown {
-    if (!isPlainObject(value) || typeof value.$schema !== 'string' || /^[a-z]+:/.test(value.$schema)) return value;
+    if (!isPlainObject(value) || typeof value.$schema !== 'string' || /^[a-z]+:/.test(value.$schema))
+      return value;
     if (located.layer === 0) return value;
     const from = dirname(join(this.root, located.file));
     const to = dirname(join(this.layers[0]!.dir, path));

@@ -48,8 +48,7 @@ export function walk(value: unknown, segments: string[]): unknown {
   for (const segment of segments) {
     if (Array.isArray(current)) {
       const index = /^\d+$/.test(segment) ? Number(segment) : -1;
-      const found =
-        index >= 0 ? current[index] : current.find((item) => itemKeys(item).includes(segment));
+      const found = index >= 0 ? current[index] : current.find((item) => itemKeys(item).includes(segment));
       if (found === undefined) throw new FactError(missing(walked, segment, current));
       current = found;
     } else if (isPlainObject(current) && segment in current) {
@@ -65,7 +64,13 @@ export function walk(value: unknown, segments: string[]): unknown {
 function missing(walked: string[], segment: string, at: unknown): string {
   const where = walked.length ? `'${walked.join('.')}'` : 'the plan';
   const names = Array.isArray(at)
-    ? at.flatMap((item) => itemKeys(item).filter((key) => key !== undefined).slice(0, 1)).map(String)
+    ? at
+        .flatMap((item) =>
+          itemKeys(item)
+            .filter((key) => key !== undefined)
+            .slice(0, 1),
+        )
+        .map(String)
     : isPlainObject(at)
       ? Object.keys(at)
       : [];
@@ -95,7 +100,11 @@ function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row[j] = Math.min(
+        previous[j]! + 1,
+        row[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     previous = row;
   }
@@ -105,13 +114,15 @@ function editDistance(a: string, b: string): number {
 const indian = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 
 function numberOf(value: unknown, filter: string): number {
-  if (typeof value !== 'number') throw new FactError(`'${filter}' needs a number, not ${JSON.stringify(value)}`);
+  if (typeof value !== 'number')
+    throw new FactError(`'${filter}' needs a number, not ${JSON.stringify(value)}`);
   return value;
 }
 
 function eachValue(value: unknown, map: (item: unknown) => unknown): unknown {
   if (Array.isArray(value)) return value.map(map);
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, map(item)]));
+  if (isPlainObject(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, map(item)]));
   return map(value);
 }
 

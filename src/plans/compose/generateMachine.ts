@@ -43,7 +43,8 @@ function generatedEntries(marker: string, plan: PlanConfig, file: string): unkno
       return steps.map(([id, step], index) => {
         const routeIs = { type: 'routeIs', params: { route: routeOf(id, step) } };
         return {
-          guard: index === 0 ? routeIs : { type: 'allOf', params: { guards: [routeIs, 'hasApplicationNumber'] } },
+          guard:
+            index === 0 ? routeIs : { type: 'allOf', params: { guards: [routeIs, 'hasApplicationNumber'] } },
           target: `.${stateName(id)}`,
         };
       });
@@ -52,7 +53,8 @@ function generatedEntries(marker: string, plan: PlanConfig, file: string): unkno
         const stage = savedStage(step);
         if (!stage) return [];
         const to = step.resumeTo ?? id;
-        if (!plan.steps[to]) throw new MachineError(`${file}: step ${id} resumes to '${to}', which is not a step`);
+        if (!plan.steps[to])
+          throw new MachineError(`${file}: step ${id} resumes to '${to}', which is not a step`);
         return [{ target: `.${stateName(to)}`, guard: { type: 'stageIs', params: { stage } } }];
       });
     case 'first step':

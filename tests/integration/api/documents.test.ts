@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import T54_CONTENT from '../../../schemas/plans/T54/content.json';
 import { indianGrouping } from '../../../src/pricing/indianGrouping.ts';
 import { createApplication, seed, type CreatedApplication } from './applicationsFixtures.ts';
 import {
@@ -19,6 +18,9 @@ import {
   type QuoteAnswerBody,
 } from './quotesFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
+import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
+
+const T54_CONTENT = readPlanFile('T54', 'content.json');
 
 const UNKNOWN_QUOTE = 'No quote with this number was found for this application.';
 const biUrl = (quoteNumber: string, applicationNumber: string) =>

@@ -1,6 +1,5 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import mortalityJson from '../../../schemas/common/mortality/ialm-2012-14.json';
-import basisJson from '../../../schemas/plans/T54/pricing-basis.json';
 import { addYearsIso } from '../../../src/pricing/ageLastBirthday.ts';
 import type { DisplayRow } from '../../../src/pricing/calculator.ts';
 import type { MortalityTable } from '../../../src/pricing/mortalityTable.ts';
@@ -10,6 +9,9 @@ import type { T54QuoteInput, T54QuoteResult } from '../../../src/pricing/t54Quot
 import { indiaToday } from '../../../src/server/api/applications/policyDates.ts';
 import type { QuotePlanSectionDetails } from '../../../src/server/api/quotes/quoteAnswer.ts';
 import type { TestApi } from './testApp.ts';
+import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
+
+const basisJson = readPlanFile('T54', 'pricing-basis.json');
 
 /** Test data and helpers shared by the quote and document tests. */
 export const QUOTES = '/proposal_service/v1/quotes';

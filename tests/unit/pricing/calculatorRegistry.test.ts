@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import i02 from '../../../schemas/plans/I02/pricing-basis.json';
-import t54 from '../../../schemas/plans/T54/pricing-basis.json';
-import t62 from '../../../schemas/plans/T62/pricing-basis.json';
-import t64 from '../../../schemas/plans/T64/pricing-basis.json';
-import t76 from '../../../schemas/plans/T76/pricing-basis.json';
 import type { Calculator } from '../../../src/pricing/calculator.ts';
 import { calculatorFor } from '../../../src/pricing/calculators.ts';
 import { planExample, type PlanExampleInputs } from '../../../src/pricing/planExample.ts';
 import { basisValidator, inputValidator, tables } from './calculatorFixture.ts';
+import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
+
+const i02 = readPlanFile('I02', 'pricing-basis.json');
+const t54 = readPlanFile('T54', 'pricing-basis.json');
+const t62 = readPlanFile('T62', 'pricing-basis.json');
+const t64 = readPlanFile('T64', 'pricing-basis.json');
+const t76 = readPlanFile('T76', 'pricing-basis.json');
 
 /** Each plan's basis, and one request its calculator must price. */
 const plans: [string, { calculator: string; $schema: string }, PlanExampleInputs][] = [

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import i02Json from '../../../schemas/plans/I02/pricing-basis.json';
 import type { CalculatorRequest } from '../../../src/pricing/calculator.ts';
 import type { GuaranteedAnnuityBasis } from '../../../src/pricing/guaranteedAnnuityBasis.ts';
 import { guaranteedAnnuity } from '../../../src/pricing/guaranteedAnnuityCalculator.ts';
 import { figure, inputErrorOf, life, request, tables } from './calculatorFixture.ts';
+import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
+
+const i02Json = readPlanFile('I02', 'pricing-basis.json');
 
 const basis = i02Json as unknown as GuaranteedAnnuityBasis;
 const spouse = life(47, { gender: 'Female' });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import t62Json from '../../../schemas/plans/T62/pricing-basis.json';
 import type { MilestoneSavingsBasis } from '../../../src/pricing/milestoneSavingsBasis.ts';
 import { milestoneSavings } from '../../../src/pricing/milestoneSavingsCalculator.ts';
 import { figure, inputErrorOf, life, request, tables } from './calculatorFixture.ts';
+import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
+
+const t62Json = readPlanFile('T62', 'pricing-basis.json');
 
 const basis = t62Json as unknown as MilestoneSavingsBasis;
 const plan = (changes: Record<string, unknown> = {}) => ({

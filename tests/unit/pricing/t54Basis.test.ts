@@ -3,10 +3,13 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import basisSchema from '../../../schemas/pricing-basis.schema.json';
-import planJson from '../../../schemas/plans/T54/plan.json';
 import { calculatorFor, calculators } from '../../../src/pricing/calculators.ts';
 import { quoteT54 } from '../../../src/pricing/t54Calculator.ts';
 import { basis, basisWith, mortality, sample } from './t54Fixture.ts';
+import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
+import type { PlanConfig } from '../../../engine/plan/types.ts';
+
+const planJson = readPlanFile<PlanConfig>('T54', 'plan.json');
 
 describe('T54 pricing basis (data)', () => {
   const validate = new Ajv({ strict: true, allErrors: true }).compile(basisSchema);

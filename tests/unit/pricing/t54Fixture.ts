@@ -1,9 +1,11 @@
 import mortalityJson from '../../../schemas/common/mortality/ialm-2012-14.json';
-import basisJson from '../../../schemas/plans/T54/pricing-basis.json';
 import type { MortalityTable } from '../../../src/pricing/mortalityTable.ts';
 import type { T54Basis } from '../../../src/pricing/t54Basis.ts';
 import { quoteT54 } from '../../../src/pricing/t54Calculator.ts';
 import type { T54QuoteInput, T54QuoteResult } from '../../../src/pricing/t54Quote.ts';
+import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
+
+const basisJson = readPlanFile('T54', 'pricing-basis.json');
 
 /** The plan's own basis and table, as the browser and the server load them. */
 export const basis = basisJson as unknown as T54Basis;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import t64Json from '../../../schemas/plans/T64/pricing-basis.json';
-import t76Json from '../../../schemas/plans/T76/pricing-basis.json';
 import type { TermLifeBasis } from '../../../src/pricing/termLifeBasis.ts';
 import { termLife } from '../../../src/pricing/termLifeCalculator.ts';
 import { figure, inputErrorOf, life, request, tables } from './calculatorFixture.ts';
+import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
+
+const t64Json = readPlanFile('T64', 'pricing-basis.json');
+const t76Json = readPlanFile('T76', 'pricing-basis.json');
 
 const basis = t64Json as unknown as TermLifeBasis;
 const plan = (changes: Record<string, unknown> = {}) => ({

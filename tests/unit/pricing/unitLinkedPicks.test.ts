@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Calculator } from '../../../src/pricing/calculator.ts';
 import { unitLinkedBasisProblems, type UnitLinkedBasis } from '../../../src/pricing/unitLinkedBasis.ts';
 import { unitLinked } from '../../../src/pricing/unitLinkedCalculator.ts';
-import u30Basis from '../../../schemas/plans/U30/pricing-basis.json';
 import { basisValidator, figure, inputValidator } from './calculatorFixture.ts';
 import { priceUlip, scenarioRows, ulipInputError, ulipPlan } from './unitLinkedFixture.ts';
+import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
+
+const u30Basis = readPlanFile('U30', 'pricing-basis.json');
 
 /*
  * A strategy with picks (U30's Auto Trigger, Defined Allocation, Smart Switch, Fund Transfer):

@@ -3,9 +3,11 @@ import type { Calculator } from '../../../src/pricing/calculator.ts';
 import type { UnitLinkedBasis } from '../../../src/pricing/unitLinkedBasis.ts';
 import { unitLinked } from '../../../src/pricing/unitLinkedCalculator.ts';
 import { chosenRiders } from '../../../src/pricing/unitLinkedRiders.ts';
-import u27Basis from '../../../schemas/plans/U27/pricing-basis.json';
 import { inputValidator } from './calculatorFixture.ts';
 import { priceUlip, ulipInputError, ulipPlan } from './unitLinkedFixture.ts';
+import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
+
+const u27Basis = readPlanFile('U27', 'pricing-basis.json');
 
 /*
  * PlanSectionDetails.Riders as the plan-details form keeps them (planDetails.riders): an object

@@ -14,7 +14,9 @@ describe('plans:validate names', () => {
   it('fails a stageIs guard naming a stage that does not exist, and a submit saving one', () => {
     const problems = checkCopiedPlan((plan) => {
       plan.edit('machine.json', (machine) => {
-        machine.on.RESUME = [{ target: '.planDetails', guard: { type: 'stageIs', params: { stage: 'plan-detail' } } }];
+        machine.on.RESUME = [
+          { target: '.planDetails', guard: { type: 'stageIs', params: { stage: 'plan-detail' } } },
+        ];
       });
       plan.edit('plan.json', (config) => {
         config.steps['plan-details'].submit.stage = 'plans';
@@ -37,7 +39,10 @@ describe('plans:validate names', () => {
     const problems = checkCopiedPlan((plan) =>
       plan.edit('machine.json', (machine) => {
         machine.on.RESUME = [
-          { target: '.basicDetails', guard: { type: 'stageIs', params: { stage: ['basic-details', 'bank_details'] } } },
+          {
+            target: '.basicDetails',
+            guard: { type: 'stageIs', params: { stage: ['basic-details', 'bank_details'] } },
+          },
         ];
       }),
     );

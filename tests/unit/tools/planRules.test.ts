@@ -114,11 +114,20 @@ describe('plans:validate one source per rule', () => {
     ]);
   });
 
-  it("fails a plan offering another plan's brochure when that plan is not there", () => {
-    // Copied alone, T76 (which offers T64's brochure, spec 01 §1) names a plan the root lacks.
+  it('fails a plan that extends a plan which is not there', () => {
+    // Copied alone, T76 (a variant of T64) names a plan the root lacks.
     const problems = checkCopiedPlan(() => undefined, 'T76');
+    expect(lines(problems)).toEqual([
+      'plans/T76/plan.json /$extends: "$extends" names T64, which is not a plan folder under schemas/plans (plans: T76)',
+    ]);
+  });
+
+  it("fails a plan offering another plan's brochure when that plan is not there", () => {
+    const problems = checkCopiedPlan((plan) =>
+      plan.edit('plan.json', (config) => (config.brochureOf = 'T99')),
+    );
     expect(lines(problems)).toContain(
-      'plans/T76/plan.json /brochureOf: names the plan "T64", which has no folder under schemas/plans/ (plans: T76)',
+      'plans/T54/plan.json /brochureOf: names the plan "T99", which has no folder under schemas/plans/ (plans: T54)',
     );
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadedPlan } from '../../../../engine/plan/types.ts';
-import { DEFAULT_SCHEMAS_ROOT } from '../../../plans/nodePlanSource.ts';
+import { DEFAULT_SCHEMAS_ROOT, readPlanFile } from '../../../plans/nodePlanSource.ts';
 import type { Calculator, PricingTables } from '../../../pricing/calculator.ts';
 import { calculatorFor } from '../../../pricing/calculators.ts';
 import type { MortalityTable } from '../../../pricing/mortalityTable.ts';
@@ -21,7 +21,7 @@ function readJson<T>(path: string): T {
 
 /**
  * The calculator a plan names (plan.json `calculator`), the basis file that calculator reads
- * from the plan's folder, and the mortality table the basis names, read from schemas/ once
+ * from the plan (composed: its folder or the plan it extends), and the mortality table the basis names, read from schemas/ once
  * per process (the same files the browser imports). Throws if the plan names no known
  * calculator, or its basis says it is another plan's.
  */
@@ -30,7 +30,7 @@ export function pricingFor(plan: LoadedPlan, root = DEFAULT_SCHEMAS_ROOT): Prici
   let sources = cache.get(productId);
   if (!sources) {
     const calculator = calculatorFor(plan.config.calculator);
-    const basis = readJson<unknown>(join(root, 'plans', productId, calculator.basisFile));
+    const basis = readPlanFile<unknown>(productId, calculator.basisFile, root);
     const basisPlan = (basis as { planCode?: unknown }).planCode;
     if (typeof basisPlan === 'string' && basisPlan !== planCode) {
       throw new Error(`${calculator.basisFile} of ${planCode} is for ${basisPlan}`);
