@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ComposeError, composePlanFiles } from '../../../src/plans/compose/composePlan.ts';
+import { fillTemplate } from '../../../src/plans/compose/factTemplates.ts';
+import { mergePatch } from '../../../src/plans/compose/mergePatch.ts';
+
+let root: string | undefined;
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = undefined;
+});
+
+/** A schemas/ root holding the given files (path → JSON). */
+function schemas(files: Record<string, unknown>): string {
+  root = mkdtempSync(join(tmpdir(), 'bimaflow-compose-'));
+  for (const [path, value] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), JSON.stringify(value));
+  }
+  return root;
+}
+
+const plan = (code: string, extra: Record<string, unknown> = {}) => ({
+  productId: code,
+  productName: `Plan ${code}`,
+  planCode: code,
+  ageLimits: { proposer: { min: 18, max: 65 } },
+  paymentFrequencies: [
+    { value: 'Yearly', minimumPremium: 50000 },
+    { value: 'Half Yearly', minimumPremium: 25595 },
+  ],
+  offers: [{ id: 'online', discountPercent: 10 }],
+  steps: {
+    'basic-details': { schema: 'steps/basic-details.schema.json', uiSchema: 'steps/basic-details.ui.json' },
+  },
+  machine: 'machine.json',
+  ...extra,
+});
+
+const SHARED_STEP = {
+  title: 'Basic details',
+  properties: {
+    dateOfBirth: {
+      ageRange: '{{ageLimits.proposer}}',
+      errorMessage: {
+        ageRange: 'Age should be between {{ageLimits.proposer.min}} and {{ageLimits.proposer.max}}',
+      },
+    },
+  },
+};
+
+describe('mergePatch (RFC 7396)', () => {
+  it('merges objects, removes on null and replaces arrays', () => {
+    expect(mergePatch({ a: 1, b: { c: 2, d: 3 }, e: [1, 2] }, { b: { d: null, f: 4 }, e: [3] })).toEqual({
+      a: 1,
+      b: { c: 2, f: 4 },
+      e: [3],
+    });
+  });
+});
+
+describe('fact templates', () => {
+  const facts = plan('T98');
+  const lookup = (path: string) =>
+    path.split('.').reduce<unknown>((node, key) => (node as never)[key], facts);
+  it('keeps the type of a whole-string template and writes facts into text', () => {
+    expect(fillTemplate('{{ageLimits.proposer.max}}', lookup)).toBe(65);
+    expect(fillTemplate('Between {{ageLimits.proposer.min}} and {{ageLimits.proposer.max}}', lookup)).toBe(
+      'Between 18 and 65',
+    );
+  });
+  it('leaves fixture dates for the day they run, with facts filled in', () => {
+    expect(fillTemplate('{{today-(ageLimits.proposer.min)y+1d}}', lookup)).toBe('{{today-18y+1d}}');
+    expect(fillTemplate('{{today-35y}}', lookup)).toBe('{{today-35y}}');
+  });
+});
+
+describe('composePlanFiles', () => {
+  it('reads a step the plan lacks from schemas/common and fills in its facts', () => {
+    const dir = schemas({
+      'plans/T98/plan.json': plan('T98'),
+      'common/steps/basic-details.schema.json': SHARED_STEP,
+      'common/steps/basic-details.ui.json': {},
+      'common/machine.json': {
+        on: { NAVIGATE: [{ $generated: 'step routes' }, { $generated: 'first step' }] },
+      },
+    });
+    const files = composePlanFiles('T98', dir);
+    expect(files['steps/basic-details.schema.json']).toEqual({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      $id: 'https://schemas.bimaflow.in/plans/T98/steps/basic-details.schema.json',
+      title: 'Basic details',
+      properties: {
+        dateOfBirth: {
+          ageRange: { min: 18, max: 65 },
+          errorMessage: { ageRange: 'Age should be between 18 and 65' },
+        },
+      },
+    });
+    expect(files['machine.json']).toMatchObject({
+      id: 'T98',
+      initial: 'basicDetails',
+      on: { NAVIGATE: [{ target: '.basicDetails' }, { target: '.basicDetails' }] },
+      states: {
+        basicDetails: { meta: { route: 'basic-details', step: 'basic-details', stepper: 'basic-details' } },
+      },
+    });
+  });
+
+  it('lets a variant extend a plan: its plan.json merged over the base, the base files composed with its facts', () => {
+    const dir = schemas({
+      'plans/T98/plan.json': plan('T98', { brochure: { title: '{{productName}}' } }),
+      'plans/T98/steps/basic-details.schema.json': {
+        $use: 'common/steps/basic-details.schema.json',
+        title: 'Mine',
+      },
+      'plans/T97/plan.json': {
+        $extends: 'T98',
+        productId: 'T97',
+        planCode: 'T97',
+        productName: 'Variant',
+        ageLimits: { proposer: { min: 21 } },
+      },
+      'common/steps/basic-details.schema.json': SHARED_STEP,
+      'common/steps/basic-details.ui.json': { 'ui:order': ['*'], note: '{{planCode}}' },
+      'common/machine.json': {},
+    });
+    const files = composePlanFiles('T97', dir);
+    expect(files['plan.json']).toMatchObject({ planCode: 'T97', brochure: { title: 'Variant' } });
+    expect(files['plan.json']).not.toHaveProperty('$extends');
+    expect(files['steps/basic-details.schema.json']).toMatchObject({
+      $id: 'https://schemas.bimaflow.in/plans/T97/steps/basic-details.schema.json',
+      title: 'Mine',
+      properties: { dateOfBirth: { errorMessage: { ageRange: 'Age should be between 21 and 65' } } },
+    });
+    expect(files['steps/basic-details.ui.json']).toEqual({ 'ui:order': ['*'], note: 'T97' });
+  });
+
+  it('names the file, the pointer and a near name when a fact does not exist', () => {
+    const dir = schemas({
+      'plans/T98/plan.json': plan('T98'),
+      'common/steps/basic-details.schema.json': { title: 'From {{ageLimits.propser.min}}' },
+      'common/steps/basic-details.ui.json': {},
+      'common/machine.json': {},
+    });
+    expect(() => composePlanFiles('T98', dir)).toThrow(ComposeError);
+    try {
+      composePlanFiles('T98', dir);
+    } catch (error) {
+      expect(error).toMatchObject({
+        file: 'common/steps/basic-details.schema.json',
+        pointer: '/title',
+        reason: expect.stringContaining("'ageLimits' has no 'propser' (did you mean 'proposer'?)"),
+      });
+    }
+  });
+
+  it('refuses a plan whose planCode is not its folder', () => {
+    const dir = schemas({ 'plans/T98/plan.json': plan('T64'), 'common/machine.json': {} });
+    expect(() => composePlanFiles('T98', dir)).toThrow(/planCode is "T64" but the folder is T98/);
+  });
+
+  it('drops $comment, the notes for builders', () => {
+    const dir = schemas({
+      'plans/T98/plan.json': { ...plan('T98'), $comment: 'for analysts' },
+      'common/steps/basic-details.schema.json': { $comment: 'spec 01 §3', title: 'x' },
+      'common/steps/basic-details.ui.json': {},
+      'common/machine.json': {},
+    });
+    const files = composePlanFiles('T98', dir);
+    expect(JSON.stringify(files)).not.toContain('$comment');
+  });
+});
