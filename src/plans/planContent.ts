@@ -18,7 +18,7 @@ export interface ContentOffer {
 }
 
 export interface ContentPlanOption {
-  /** Component code, e.g. T54C. */
+  /** Component code: the plan code and a letter (the basis option's `code`). */
   code: string;
   name: string;
   description: string;

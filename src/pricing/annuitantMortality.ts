@@ -1,4 +1,4 @@
-import type { AnnuitantMortalityBasis } from './t54Basis.ts';
+import type { AnnuitantMortalityBasis } from './deferredAnnuityBasis.ts';
 import { tableAgeRange, tableQ, type MortalityTable } from './mortalityTable.ts';
 
 /** q(x) of one life by integer age last birthday. */

@@ -92,7 +92,7 @@ export interface QuotePremium {
 
 export interface PricedQuote {
   planCode: string;
-  /** The plan option's component code (T54A, T64LS, ...), saved with the plan details. */
+  /** The plan option's component code (the plan code and a suffix), saved with the plan details. */
   componentCode: string;
   optionName: string;
   premium: QuotePremium;

@@ -13,11 +13,11 @@ import {
   yearsField,
 } from './inputFields.ts';
 import { QuoteInputError } from './QuoteInputError.ts';
-import type { T54Basis } from './t54Basis.ts';
-import { quoteT54 } from './t54Calculator.ts';
-import type { T54QuoteInput } from './t54Quote.ts';
+import type { DeferredAnnuityBasis } from './deferredAnnuityBasis.ts';
+import { quoteDeferredAnnuity } from './deferredAnnuityPricing.ts';
+import type { DeferredAnnuityQuoteInput } from './deferredAnnuityQuote.ts';
 
-/** quoteT54's input names → the PlanSectionDetails fields they come from. */
+/** quoteDeferredAnnuity's input names → the PlanSectionDetails fields they come from. */
 const REQUEST_FIELD: Record<string, string> = {
   installmentPremium: 'InstallmentPremiumAmount',
   premiumFrequency: 'PremiumFrequency',
@@ -42,8 +42,11 @@ export const deferredAnnuityInputSchema = planSectionSchema(
   ['InstallmentPremiumAmount', 'PremiumFrequency', 'PremiumPayingTerm', 'AnnuityFrequency', 'AnnuityOption'],
 );
 
-/** The request as quoteT54 takes it. A joint request needs its second life. */
-export function deferredAnnuityInput(request: CalculatorRequest, basis: T54Basis): T54QuoteInput {
+/** The request as quoteDeferredAnnuity takes it. A joint request needs its second life. */
+export function deferredAnnuityInput(
+  request: CalculatorRequest,
+  basis: DeferredAnnuityBasis,
+): DeferredAnnuityQuoteInput {
   const { plan } = request;
   const joint = JOINT.includes(
     String(plan.AnnuityFor ?? '')
@@ -68,20 +71,20 @@ export function deferredAnnuityInput(request: CalculatorRequest, basis: T54Basis
 }
 
 /**
- * Limited-pay deferred annuity (T54's kind): quoteT54 behind the Calculator interface. The
- * figures are quoteT54's, unchanged (docs/pricing/t54.md); QuoteInputError fields are
+ * Limited-pay deferred annuity: quoteDeferredAnnuity behind the Calculator interface. The
+ * figures are quoteDeferredAnnuity's, unchanged (docs/pricing/deferredAnnuity.md); QuoteInputError fields are
  * renamed to the PlanSectionDetails fields they come from.
  */
-export const deferredAnnuity: Calculator<T54Basis> = {
+export const deferredAnnuity: Calculator<DeferredAnnuityBasis> = {
   name: 'deferredAnnuity',
   kind: 'Deferred annuity',
   basisFile: 'pricing-basis.json',
   inputSchema: deferredAnnuityInputSchema,
   basisSchema,
   mortalityTable: (basis) => basis.mortality.baseTable,
-  price(request: CalculatorRequest, basis: T54Basis, tables: PricingTables): PricedQuote {
+  price(request: CalculatorRequest, basis: DeferredAnnuityBasis, tables: PricingTables): PricedQuote {
     try {
-      const result = quoteT54(deferredAnnuityInput(request, basis), basis, tables.mortality);
+      const result = quoteDeferredAnnuity(deferredAnnuityInput(request, basis), basis, tables.mortality);
       return deferredAnnuityQuote(result, basis, { online: request.online, staff: request.staff });
     } catch (error) {
       if (error instanceof QuoteInputError && REQUEST_FIELD[error.field]) {

@@ -1,16 +1,16 @@
 import type { IllustrationTable, PricedQuote } from './calculator.ts';
 import { headline, perFrequency, premiumBreakup, premiumColumns, row } from './displayRows.ts';
-import type { T54Basis } from './t54Basis.ts';
-import type { T54QuoteResult } from './t54Quote.ts';
+import type { DeferredAnnuityBasis } from './deferredAnnuityBasis.ts';
+import type { DeferredAnnuityQuoteResult } from './deferredAnnuityQuote.ts';
 
 /**
- * The deferred-annuity quote (quoteT54's result) in the shape every calculator answers:
+ * The deferred-annuity quote (quoteDeferredAnnuity's result) in the shape every calculator answers:
  * the same figures, named rows for the screens and the illustration table. Nothing is
- * recomputed here: every number is one quoteT54 gave, so the interface cannot drift from it.
+ * recomputed here: every number is one quoteDeferredAnnuity gave, so the interface cannot drift from it.
  */
 export function deferredAnnuityQuote(
-  result: T54QuoteResult,
-  basis: T54Basis,
+  result: DeferredAnnuityQuoteResult,
+  basis: DeferredAnnuityBasis,
   flags: { online: boolean; staff: boolean },
 ): PricedQuote {
   const joint = result.category === 'Joint';
@@ -143,7 +143,7 @@ export function deferredAnnuityQuote(
   };
 }
 
-function scheduleTable(result: T54QuoteResult, joint: boolean): IllustrationTable {
+function scheduleTable(result: DeferredAnnuityQuoteResult, joint: boolean): IllustrationTable {
   return {
     id: 'schedule',
     title: 'Benefit illustration (guaranteed)',

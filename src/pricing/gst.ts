@@ -1,4 +1,4 @@
-import type { GstBasis, GstRate } from './t54Basis.ts';
+import type { GstBasis, GstRate } from './deferredAnnuityBasis.ts';
 
 /**
  * The GST (or, before July 2017, service tax) row in force on a date for a product class:

@@ -1,5 +1,5 @@
 import type { FlagAdjustment, PlanBasisHeader, PremiumLimitFrequency, AgeRange } from './planBasis.ts';
-import type { AnnuitantMortalityBasis, AnnuityFrequency } from './t54Basis.ts';
+import type { AnnuitantMortalityBasis, AnnuityFrequency } from './deferredAnnuityBasis.ts';
 
 /**
  * The shape of a regular-premium guaranteed annuity basis (schemas/plans/<CODE>/pricing-basis.json,
@@ -8,7 +8,7 @@ import type { AnnuitantMortalityBasis, AnnuityFrequency } from './t54Basis.ts';
 export interface GuaranteedAnnuityOption {
   /** A short name the request may send (e.g. 'JLS'); the code and the name are accepted too. */
   value: string;
-  /** Component code, e.g. 'I02A'. */
+  /** Component code: the plan code and a letter. */
   code: string;
   name: string;
   description: string;

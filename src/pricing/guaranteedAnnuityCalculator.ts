@@ -55,7 +55,7 @@ export function priceGuaranteedAnnuity(
 }
 
 /**
- * Regular-premium guaranteed annuity (I02's kind): premiums over the premium paying term, then
+ * Regular-premium guaranteed annuity: premiums over the premium paying term, then
  * one of the basis's annuity options for life (single or joint, level, increasing, certain,
  * with the purchase price returned in full, in instalments or on critical illness, or vesting
  * later), priced by the equivalence principle on the deferred-annuity machinery

@@ -5,7 +5,7 @@ import type { GuaranteedAnnuityBasis, GuaranteedAnnuityOption } from './guarante
 import { frequencyIn, textIn, wholeNumberIn } from './inputFields.ts';
 import type { PremiumLimitFrequency } from './planBasis.ts';
 import { formatMessage, QuoteInputError } from './QuoteInputError.ts';
-import type { AnnuityFrequency } from './t54Basis.ts';
+import type { AnnuityFrequency } from './deferredAnnuityBasis.ts';
 
 export interface AnnuityLife {
   entryAge: number;

@@ -7,7 +7,7 @@ import type { GuaranteedAnnuityBasis } from './guaranteedAnnuityBasis.ts';
 import type { GuaranteedAnnuityBenefits } from './guaranteedAnnuityBenefits.ts';
 import type { GuaranteedAnnuityInput } from './guaranteedAnnuityInput.ts';
 import type { FlagAdjustment } from './planBasis.ts';
-import type { GstRate } from './t54Basis.ts';
+import type { GstRate } from './deferredAnnuityBasis.ts';
 
 /** Everything a guaranteed-annuity quote shows, priced once. */
 export interface GuaranteedAnnuityPricing {

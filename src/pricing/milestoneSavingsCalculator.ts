@@ -89,7 +89,7 @@ export function priceMilestoneSavings(
 }
 
 /**
- * Guaranteed savings with milestone income (T62's kind): for a regular premium, guaranteed
+ * Guaranteed savings with milestone income: for a regular premium, guaranteed
  * incomes at policy-year milestones and a guaranteed maturity benefit that balances the
  * premiums by the equivalence principle on IALM 2012-14; the online bonus on top.
  */

@@ -6,7 +6,7 @@ import type { MilestoneSavingsBasis } from './milestoneSavingsBasis.ts';
 import type { MilestoneSavingsInput } from './milestoneSavingsInput.ts';
 import type { MilestoneSavingsValue } from './milestoneSavingsValue.ts';
 import type { FlagAdjustment } from './planBasis.ts';
-import type { GstRate } from './t54Basis.ts';
+import type { GstRate } from './deferredAnnuityBasis.ts';
 
 /** Everything a savings quote shows, priced once (whole rupees except `value`). */
 export interface MilestoneSavingsPricing {

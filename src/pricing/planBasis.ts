@@ -1,4 +1,4 @@
-import type { GenderBasis, GstBasis } from './t54Basis.ts';
+import type { GenderBasis, GstBasis } from './deferredAnnuityBasis.ts';
 
 /*
  * Parts every plan basis of the term, savings and annuity calculators shares (each basis

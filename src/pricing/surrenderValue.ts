@@ -1,4 +1,4 @@
-import type { SurrenderValueBasis } from './t54Basis.ts';
+import type { SurrenderValueBasis } from './deferredAnnuityBasis.ts';
 
 /**
  * Guaranteed surrender value as a percentage of premiums paid in a policy year of the

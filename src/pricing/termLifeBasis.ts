@@ -13,7 +13,7 @@ import type {
 export interface TermLifeOption {
   /** What PlanSectionDetails.DeathBenefitOption sends, e.g. 'LS'. */
   value: string;
-  /** The component code saved with the plan details, e.g. 'T64LS'. */
+  /** The component code saved with the plan details, the plan code and the value. */
   code: string;
   name: string;
   description: string;

@@ -71,7 +71,7 @@ export function priceTermLife(
 }
 
 /**
- * Level-premium term assurance (T64 and T76's kind): the premium for a sum assured from the
+ * Level-premium term assurance: the premium for a sum assured from the
  * life's age, gender and smoking, the policy and premium paying terms, by the equivalence
  * principle on IALM 2012-14 with expense loadings, less the online and staff discounts in the
  * basis's order. The death benefit option spreads the same value as a monthly income.

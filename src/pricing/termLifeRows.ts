@@ -3,7 +3,7 @@ import type { IllustrationTable, PricedQuote } from './calculator.ts';
 import { headline, perFrequency, premiumColumns, row, rupees, taxRows } from './displayRows.ts';
 import { gstOnInstalment, gstRateOn } from './gst.ts';
 import type { AppliedDiscount } from './premiumDiscounts.ts';
-import type { GstRate } from './t54Basis.ts';
+import type { GstRate } from './deferredAnnuityBasis.ts';
 import type { TermLifeBasis } from './termLifeBasis.ts';
 import type { TermLifeInput } from './termLifeInput.ts';
 import type { TermCoverValue } from './termLifePremium.ts';

@@ -5,7 +5,7 @@ import type {
   PlanBasisHeader,
   PremiumLimitFrequency,
 } from './planBasis.ts';
-import type { GstBasis } from './t54Basis.ts';
+import type { GstBasis } from './deferredAnnuityBasis.ts';
 
 /*
  * The shape of a unit-linked plan's basis (schemas/plans/<CODE>/pricing-basis.json, JSON Schema

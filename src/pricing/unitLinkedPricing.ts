@@ -1,5 +1,5 @@
 import type { AppliedDiscount } from './premiumDiscounts.ts';
-import type { GstRate } from './t54Basis.ts';
+import type { GstRate } from './deferredAnnuityBasis.ts';
 import type { Scenario, UnitLinkedDiscount } from './unitLinkedBasis.ts';
 import type { UnitLinkedInput } from './unitLinkedInput.ts';
 import type { Projection, ProjectionTerms } from './unitLinkedProjection.ts';

@@ -186,7 +186,7 @@ describe('T54 landing', () => {
       'Single and Joint Life Annuity',
       'Escalating Annuity',
       'Visualize your plan',
-      '₹ 1,71,746', // the engine's figure for the stated inputs (docs/pricing/t54.md)
+      '₹ 1,71,746', // the engine's figure for the stated inputs (docs/pricing/deferredAnnuity.md)
       '₹ 20,00,000',
       'How to buy in 4 simple steps',
       '98.04%',

@@ -2,7 +2,7 @@ import { serverPlans } from '../plans/serverPlans.ts';
 
 /**
  * The product id a lead is about, from what the caller calls the product: a plan's product
- * id or code ('T54') or its product name ('Guaranteed Pension Plan'), in any case.
+ * id, its plan code or its product name, in any case.
  * Unknown names give null: the lead is still recorded, with the name in its payload.
  */
 export function productIdFor(name: string | undefined | null): string | null {

@@ -78,7 +78,7 @@ describe.each(DATABASES)('quote service ($name)', (kind) => {
     it('pays about 1,70,108 a year from 66 (within 1%), with the online 1% on the calibrated base', () => {
       const details = answer.data.quotePlanSectionDetails;
       expect(Math.abs(figure(details, 'annualAnnuity') / SPEC_SAMPLE_ANNUITY - 1)).toBeLessThanOrEqual(0.01);
-      // The spec request says channelType 'Online': the 1% online bonus applies (docs/pricing/t54.md).
+      // The spec request says channelType 'Online': the 1% online bonus applies (docs/pricing/deferredAnnuity.md).
       const offline = engineQuote({ online: false });
       expect(Math.abs(offline.annualAnnuity / SPEC_SAMPLE_ANNUITY - 1)).toBeLessThan(0.001);
       expect(details.annuityInstallmentAmount).toBe(engineQuote().annuityInstallmentAmount);

@@ -3,9 +3,12 @@ import mortalityJson from '../../../schemas/common/mortality/ialm-2012-14.json';
 import { addYearsIso } from '../../../src/pricing/ageLastBirthday.ts';
 import type { DisplayRow } from '../../../src/pricing/calculator.ts';
 import type { MortalityTable } from '../../../src/pricing/mortalityTable.ts';
-import type { T54Basis } from '../../../src/pricing/t54Basis.ts';
-import { quoteT54 } from '../../../src/pricing/t54Calculator.ts';
-import type { T54QuoteInput, T54QuoteResult } from '../../../src/pricing/t54Quote.ts';
+import type { DeferredAnnuityBasis } from '../../../src/pricing/deferredAnnuityBasis.ts';
+import { quoteDeferredAnnuity } from '../../../src/pricing/deferredAnnuityPricing.ts';
+import type {
+  DeferredAnnuityQuoteInput,
+  DeferredAnnuityQuoteResult,
+} from '../../../src/pricing/deferredAnnuityQuote.ts';
 import { indiaToday } from '../../../src/server/api/applications/policyDates.ts';
 import type { QuotePlanSectionDetails } from '../../../src/server/api/quotes/quoteAnswer.ts';
 import type { TestApi } from './testApp.ts';
@@ -111,8 +114,8 @@ export async function createQuote(api: TestApi, body: Json, capability?: string)
 }
 
 /** The same quote straight from the engine, as the browser would price it. */
-export function engineQuote(changes: Partial<T54QuoteInput> = {}): T54QuoteResult {
-  return quoteT54(
+export function engineQuote(changes: Partial<DeferredAnnuityQuoteInput> = {}): DeferredAnnuityQuoteResult {
+  return quoteDeferredAnnuity(
     {
       life: { dateOfBirth: dobForAge(55), gender: 'Male' },
       installmentPremium: 200000,
@@ -125,7 +128,7 @@ export function engineQuote(changes: Partial<T54QuoteInput> = {}): T54QuoteResul
       proposalDate: TODAY,
       ...changes,
     },
-    basisJson as unknown as T54Basis,
+    basisJson as unknown as DeferredAnnuityBasis,
     mortalityJson as MortalityTable,
   );
 }

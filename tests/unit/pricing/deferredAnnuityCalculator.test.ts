@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deferredAnnuity } from '../../../src/pricing/deferredAnnuityCalculator.ts';
-import { quoteT54 } from '../../../src/pricing/t54Calculator.ts';
+import { quoteDeferredAnnuity } from '../../../src/pricing/deferredAnnuityPricing.ts';
 import { basisValidator, inputErrorOf, inputValidator, life, request, tables } from './calculatorFixture.ts';
 import { basis, mortality } from './t54Fixture.ts';
 
@@ -17,7 +17,7 @@ const sampleRequest = (plan: Record<string, unknown> = {}, online = true) =>
   request({ ...samplePlan, ...plan }, { life: life(55), online });
 
 describe('deferredAnnuity (T54 on the Calculator interface)', () => {
-  it('gives exactly quoteT54’s figures', () => {
+  it('gives exactly quoteDeferredAnnuity’s figures', () => {
     for (const AnnuityOption of ['T54A', 'T54B', 'T54C', 'T54D', 'T54E']) {
       for (const [PremiumFrequency, InstallmentPremiumAmount] of [
         ['Yearly', 200000],
@@ -33,7 +33,7 @@ describe('deferredAnnuity (T54 on the Calculator interface)', () => {
           basis,
           tables,
         );
-        const direct = quoteT54(
+        const direct = quoteDeferredAnnuity(
           {
             life: { age: 55, gender: 'Male' },
             installmentPremium: InstallmentPremiumAmount,

@@ -4,7 +4,7 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import basisSchema from '../../../schemas/pricing-basis.schema.json';
 import { calculatorFor, calculators } from '../../../src/pricing/calculators.ts';
-import { quoteT54 } from '../../../src/pricing/t54Calculator.ts';
+import { quoteDeferredAnnuity } from '../../../src/pricing/deferredAnnuityPricing.ts';
 import { basis, basisWith, mortality, sample } from './t54Fixture.ts';
 import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
 import type { PlanConfig } from '../../../engine/plan/types.ts';
@@ -64,7 +64,7 @@ describe('T54 pricing basis (data)', () => {
 
   it('is read, not hard-coded: a higher interest rate gives a higher annuity', () => {
     const higher = basisWith((b) => void (b.interestRatePercent = 6));
-    const at = (b: typeof basis) => quoteT54(sample, b, mortality).annualAnnuity;
+    const at = (b: typeof basis) => quoteDeferredAnnuity(sample, b, mortality).annualAnnuity;
     expect(at(higher)).toBeGreaterThan(at(basis));
   });
 });
@@ -89,7 +89,7 @@ describe('calculator registry', () => {
   });
 
   it('refuses a mortality table other than the one the basis names', () => {
-    expect(() => quoteT54(sample, basis, { ...mortality, id: 'other' })).toThrow('ialm-2012-14');
+    expect(() => quoteDeferredAnnuity(sample, basis, { ...mortality, id: 'other' })).toThrow('ialm-2012-14');
   });
 });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { QuoteInputError } from '../../../src/pricing/QuoteInputError.ts';
-import type { T54QuoteInput } from '../../../src/pricing/t54Quote.ts';
+import type { DeferredAnnuityQuoteInput } from '../../../src/pricing/deferredAnnuityQuote.ts';
 import { quote } from './t54Fixture.ts';
 
-function errorOf(changes: Partial<T54QuoteInput>): QuoteInputError {
+function errorOf(changes: Partial<DeferredAnnuityQuoteInput>): QuoteInputError {
   try {
     quote(changes);
   } catch (error) {

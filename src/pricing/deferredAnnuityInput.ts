@@ -1,16 +1,25 @@
 import { ageLastBirthday, parseIsoDate } from './ageLastBirthday.ts';
 import { indianGrouping } from './indianGrouping.ts';
 import { formatMessage, QuoteInputError } from './QuoteInputError.ts';
-import type { T54Basis } from './t54Basis.ts';
-import type { LifeInput, ResolvedT54Input, T54QuoteInput } from './t54Quote.ts';
+import type { DeferredAnnuityBasis } from './deferredAnnuityBasis.ts';
+import type {
+  LifeInput,
+  ResolvedDeferredAnnuityInput,
+  DeferredAnnuityQuoteInput,
+} from './deferredAnnuityQuote.ts';
 
-function byValue<T extends { value: string }>(list: T[], value: string, field: string, basis: T54Basis): T {
+function byValue<T extends { value: string }>(
+  list: T[],
+  value: string,
+  field: string,
+  basis: DeferredAnnuityBasis,
+): T {
   const found = list.find((item) => item.value.toLowerCase() === value.trim().toLowerCase());
   if (!found) throw new QuoteInputError(field, formatMessage(basis.messages.unknownFrequency, { value }));
   return found;
 }
 
-function resolveGender(basis: T54Basis, gender: string, field: string): string {
+function resolveGender(basis: DeferredAnnuityBasis, gender: string, field: string): string {
   const name = basis.mortality.genderAliases[gender] ?? gender;
   if (!basis.mortality.genders[name]) {
     throw new QuoteInputError(field, formatMessage(basis.messages.unknownGender, { value: gender }));
@@ -18,7 +27,12 @@ function resolveGender(basis: T54Basis, gender: string, field: string): string {
   return name;
 }
 
-function resolveAge(basis: T54Basis, life: LifeInput, proposalDate: string, field: string): number {
+function resolveAge(
+  basis: DeferredAnnuityBasis,
+  life: LifeInput,
+  proposalDate: string,
+  field: string,
+): number {
   const age = life.age ?? (life.dateOfBirth ? ageLastBirthday(life.dateOfBirth, proposalDate) : undefined);
   if (age === undefined || !Number.isInteger(age))
     throw new QuoteInputError(field, basis.messages.dateOfBirth);
@@ -29,7 +43,10 @@ function resolveAge(basis: T54Basis, life: LifeInput, proposalDate: string, fiel
  * Checks a quote request against the basis (ages, joint-life rules, premium paying term,
  * minimum and maximum instalment) and resolves its names. Throws QuoteInputError with the spec's words.
  */
-export function resolveT54Input(input: T54QuoteInput, basis: T54Basis): ResolvedT54Input {
+export function resolveDeferredAnnuityInput(
+  input: DeferredAnnuityQuoteInput,
+  basis: DeferredAnnuityBasis,
+): ResolvedDeferredAnnuityInput {
   const { messages } = basis;
   if (!parseIsoDate(input.proposalDate)) throw new QuoteInputError('proposalDate', messages.proposalDate);
   const wanted = input.planOption.trim().toLowerCase();
@@ -62,7 +79,7 @@ export function resolveT54Input(input: T54QuoteInput, basis: T54Basis): Resolved
   }
   const gender = resolveGender(basis, input.life.gender, 'life.gender');
 
-  let second: ResolvedT54Input['second'];
+  let second: ResolvedDeferredAnnuityInput['second'];
   if (input.secondLife) {
     if (!option.jointLife) {
       const options = basis.options.filter((o) => o.jointLife).map((o) => o.name);

@@ -2,16 +2,16 @@ import { annuitantQx } from './annuitantMortality.ts';
 import { priceDeferredAnnuity } from './deferredAnnuity.ts';
 import { gstOnInstalment, gstRateOn } from './gst.ts';
 import type { MortalityTable } from './mortalityTable.ts';
-import { resolveT54Input } from './resolveT54Input.ts';
+import { resolveDeferredAnnuityInput } from './deferredAnnuityInput.ts';
 import { lastSurvivorCurve } from './survival.ts';
-import type { T54Basis } from './t54Basis.ts';
-import { t54Benefits } from './t54Benefits.ts';
-import { t54Explanation } from './t54Explanation.ts';
-import type { T54QuoteInput, T54QuoteResult } from './t54Quote.ts';
-import { t54Schedule } from './t54Schedule.ts';
+import type { DeferredAnnuityBasis } from './deferredAnnuityBasis.ts';
+import { deferredAnnuityBenefits } from './deferredAnnuityBenefits.ts';
+import { deferredAnnuityExplanation } from './deferredAnnuityExplanation.ts';
+import type { DeferredAnnuityQuoteInput, DeferredAnnuityQuoteResult } from './deferredAnnuityQuote.ts';
+import { deferredAnnuitySchedule } from './deferredAnnuitySchedule.ts';
 
 /**
- * Quotes the T54 Guaranteed Pension Plan by the equivalence principle (docs/pricing/t54.md):
+ * Quotes a limited-pay deferred annuity by the equivalence principle (docs/pricing/deferredAnnuity.md):
  * the base yearly annuity A makes the value of premiums equal the value of the annuity and
  * of every death, illness and survival benefit. Pure and synchronous; the basis and the
  * mortality table are passed in, so the browser and the server price alike.
@@ -23,13 +23,19 @@ import { t54Schedule } from './t54Schedule.ts';
  *
  * Throws QuoteInputError (the spec's words) for a request outside the basis.
  */
-export function quoteT54(input: T54QuoteInput, basis: T54Basis, mortality: MortalityTable): T54QuoteResult {
+export function quoteDeferredAnnuity(
+  input: DeferredAnnuityQuoteInput,
+  basis: DeferredAnnuityBasis,
+  mortality: MortalityTable,
+): DeferredAnnuityQuoteResult {
   if (mortality.id !== basis.mortality.baseTable) {
-    throw new Error(`The T54 basis needs mortality table ${basis.mortality.baseTable}, got ${mortality.id}`);
+    throw new Error(
+      `The deferred-annuity basis needs mortality table ${basis.mortality.baseTable}, got ${mortality.id}`,
+    );
   }
-  const resolved = resolveT54Input(input, basis);
+  const resolved = resolveDeferredAnnuityInput(input, basis);
   const { option, premiumFrequency, annuityFrequency, premiumPayingTerm: n } = resolved;
-  const benefits = t54Benefits(basis, resolved);
+  const benefits = deferredAnnuityBenefits(basis, resolved);
 
   const illnessCovered = option.returnOfPurchasePrice?.on.includes('criticalIllness') === true;
   const illnessMultiple = illnessCovered ? basis.criticalIllness.incidenceAsMultipleOfMortality : 0;
@@ -73,7 +79,7 @@ export function quoteT54(input: T54QuoteInput, basis: T54Basis, mortality: Morta
 
   const firstYearRate = gstRateOn(basis.gst, resolved.proposalDate);
   const gstAmount = gstOnInstalment(firstYearRate, 1, resolved.installmentPremium);
-  const schedule = t54Schedule(basis, resolved, benefits, annuityInstallmentAmount);
+  const schedule = deferredAnnuitySchedule(basis, resolved, benefits, annuityInstallmentAmount);
   const vestingAge = resolved.entryAge + n;
   const firstPayoutAge = vestingAge + (annuityFrequency.paymentsPerYear === 1 ? 1 : 0);
   const totalSurvivalReturns = schedule.reduce((sum, row) => sum + row.survivalReturn, 0);
@@ -122,7 +128,7 @@ export function quoteT54(input: T54QuoteInput, basis: T54Basis, mortality: Morta
       returnOfPurchasePrice: deathBenefitOnVesting,
       totalSurvivalReturns,
     },
-    explanation: t54Explanation(price, {
+    explanation: deferredAnnuityExplanation(price, {
       interestRatePercent: basis.interestRatePercent,
       annualPremium,
       defermentYears: n,

@@ -1,5 +1,5 @@
 /**
- * The shape of schemas/plans/T54/pricing-basis.json (its JSON Schema is
+ * The shape of a deferred-annuity plan's pricing-basis.json (its JSON Schema is
  * schemas/pricing-basis.schema.json). Every number a quote depends on lives there;
  * percentages are written as percent (5.25 means 5.25%).
  */
@@ -77,7 +77,7 @@ export interface GstBasis {
   source: string;
 }
 
-export interface T54Messages {
+export interface DeferredAnnuityMessages {
   entryAge: string;
   jointAge: string;
   minimumPremium: string;
@@ -94,7 +94,7 @@ export interface T54Messages {
   secondLife: string;
 }
 
-export interface T54Basis {
+export interface DeferredAnnuityBasis {
   planCode: string;
   calculator: string;
   basisDate: string;
@@ -133,5 +133,5 @@ export interface T54Basis {
   jointLife: { basis: 'lastSurvivor'; note: string };
   gst: GstBasis;
   illustration: { toAge: number; footnotes: string[] };
-  messages: T54Messages;
+  messages: DeferredAnnuityMessages;
 }

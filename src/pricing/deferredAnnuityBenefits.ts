@@ -1,13 +1,13 @@
 import { surrenderValue } from './surrenderValue.ts';
-import type { T54Basis } from './t54Basis.ts';
-import type { ResolvedT54Input } from './t54Quote.ts';
+import type { DeferredAnnuityBasis } from './deferredAnnuityBasis.ts';
+import type { ResolvedDeferredAnnuityInput } from './deferredAnnuityQuote.ts';
 
 /**
- * The benefit rules of one T54 policy, unrounded, shared by the pricing (which values
+ * The benefit rules of one deferred-annuity policy, unrounded, shared by the pricing (which values
  * them) and the illustration (which rounds and prints them), so both use one definition.
  * Policy years are 1-based; annuity year k is policy year n + k.
  */
-export interface T54Benefits {
+export interface DeferredAnnuityBenefits {
   defermentYears: number;
   /** Premiums actually paid in a year of deferment: instalment × instalments a year. */
   premiumPaidPerYear: number;
@@ -24,7 +24,10 @@ export interface T54Benefits {
   annuityMultiple(k: number): number;
 }
 
-export function t54Benefits(basis: T54Basis, input: ResolvedT54Input): T54Benefits {
+export function deferredAnnuityBenefits(
+  basis: DeferredAnnuityBasis,
+  input: ResolvedDeferredAnnuityInput,
+): DeferredAnnuityBenefits {
   const n = input.premiumPayingTerm;
   const premiumPaidPerYear = input.installmentPremium * input.premiumFrequency.instalmentsPerYear;
   const totalPremiumPayable = premiumPaidPerYear * n;

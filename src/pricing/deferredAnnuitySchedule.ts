@@ -1,8 +1,8 @@
 import { addYearsIso } from './ageLastBirthday.ts';
 import { gstOnInstalment, gstRateOn } from './gst.ts';
-import type { T54Basis } from './t54Basis.ts';
-import type { T54Benefits } from './t54Benefits.ts';
-import type { ResolvedT54Input, T54ScheduleRow } from './t54Quote.ts';
+import type { DeferredAnnuityBasis } from './deferredAnnuityBasis.ts';
+import type { DeferredAnnuityBenefits } from './deferredAnnuityBenefits.ts';
+import type { ResolvedDeferredAnnuityInput, DeferredAnnuityScheduleRow } from './deferredAnnuityQuote.ts';
 
 /**
  * The year-by-year table of the benefit illustration, from the first policy year until the
@@ -10,17 +10,17 @@ import type { ResolvedT54Input, T54ScheduleRow } from './t54Quote.ts';
  * Rounding: each benefit of a year to the rupee; an escalated annuity instalment to the
  * rupee before it is multiplied by the payouts of the year; tax per instalment.
  */
-export function t54Schedule(
-  basis: T54Basis,
-  input: ResolvedT54Input,
-  benefits: T54Benefits,
+export function deferredAnnuitySchedule(
+  basis: DeferredAnnuityBasis,
+  input: ResolvedDeferredAnnuityInput,
+  benefits: DeferredAnnuityBenefits,
   annuityInstallmentAmount: number,
-): T54ScheduleRow[] {
+): DeferredAnnuityScheduleRow[] {
   const n = benefits.defermentYears;
   const payouts = input.annuityFrequency.paymentsPerYear;
   const instalments = input.premiumFrequency.instalmentsPerYear;
   const years = Math.max(n + 1, basis.illustration.toAge - input.entryAge + 1);
-  const rows: T54ScheduleRow[] = [];
+  const rows: DeferredAnnuityScheduleRow[] = [];
   let totalPremiumsPaid = 0;
   for (let policyYear = 1; policyYear <= years; policyYear++) {
     const deferment = policyYear <= n;

@@ -1,5 +1,5 @@
 import type { DeferredAnnuityPrice } from './deferredAnnuity.ts';
-import type { T54Explanation } from './t54Quote.ts';
+import type { DeferredAnnuityExplanation } from './deferredAnnuityQuote.ts';
 
 /**
  * The "how we calculated this" figures: the priced values carried to vesting and expressed
@@ -7,7 +7,7 @@ import type { T54Explanation } from './t54Quote.ts';
  *   base annuity = (fund at vesting − value of returns at vesting) ÷ annuity factor at vesting.
  * Rounded for display only (rupees; the factor to 4 decimals); the quote uses the exact values.
  */
-export function t54Explanation(
+export function deferredAnnuityExplanation(
   price: DeferredAnnuityPrice,
   terms: {
     interestRatePercent: number;
@@ -16,7 +16,7 @@ export function t54Explanation(
     bonusPercent: number;
     frequencyFactor: number;
   },
-): T54Explanation {
+): DeferredAnnuityExplanation {
   const growth = 1 + terms.interestRatePercent / 100;
   let accumulated = 0;
   for (let t = 0; t < terms.defermentYears; t++) accumulated = (accumulated + terms.annualPremium) * growth;

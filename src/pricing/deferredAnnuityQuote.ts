@@ -1,4 +1,4 @@
-import type { AnnuityFrequency, PlanOption, PremiumFrequency } from './t54Basis.ts';
+import type { AnnuityFrequency, PlanOption, PremiumFrequency } from './deferredAnnuityBasis.ts';
 
 /** One life to be priced: its age last birthday at the proposal date, or its date of birth. */
 export interface LifeInput {
@@ -9,7 +9,7 @@ export interface LifeInput {
   gender: string;
 }
 
-export interface T54QuoteInput {
+export interface DeferredAnnuityQuoteInput {
   /** The annuitant (the insured, usually the policy holder). */
   life: LifeInput;
   /** The second life of a joint-life (last survivor) annuity. */
@@ -22,7 +22,7 @@ export interface T54QuoteInput {
   premiumPayingTerm: number;
   /** Yearly, Half Yearly, Quarterly or Monthly. */
   annuityFrequency: string;
-  /** Component code (T54A…T54E) or the option's name. */
+  /** The option's component code (the basis's options[].code) or its name. */
   planOption: string;
   staff?: boolean;
   online?: boolean;
@@ -31,7 +31,7 @@ export interface T54QuoteInput {
 }
 
 /** The input checked against the basis, with its names resolved to the basis's entries. */
-export interface ResolvedT54Input {
+export interface ResolvedDeferredAnnuityInput {
   entryAge: number;
   gender: string;
   second?: { entryAge: number; gender: string };
@@ -46,7 +46,7 @@ export interface ResolvedT54Input {
 }
 
 /** One policy year of the benefit illustration. Whole rupees. */
-export interface T54ScheduleRow {
+export interface DeferredAnnuityScheduleRow {
   policyYear: number;
   /** Age last birthday at the start of the year. */
   age: number;
@@ -58,16 +58,16 @@ export interface T54ScheduleRow {
   totalPremiumsPaid: number;
   /** Annuity paid in the year (every instalment of the year added up). */
   guaranteedAnnuity: number;
-  /** Part of the purchase price returned at the end of the year on survival (T54E). */
+  /** Part of the purchase price returned at the end of the year on survival (options with survival returns). */
   survivalReturn: number;
-  /** Paid if death (or, for T54D, a covered critical illness after vesting) occurs in the year. */
+  /** Paid if death (or, where the option covers it, a critical illness after vesting) occurs in the year. */
   deathBenefit: number;
   /** Surrender value at the end of the year; 0 once the annuity is in payment. */
   surrenderValue: number;
 }
 
 /** The "how we calculated this" figures, at vesting, per surviving policy. */
-export interface T54Explanation {
+export interface DeferredAnnuityExplanation {
   interestRatePercent: number;
   /** Premiums accumulated at the interest rate alone to vesting. */
   premiumsAccumulatedAtInterest: number;
@@ -83,7 +83,7 @@ export interface T54Explanation {
   frequencyFactor: number;
 }
 
-export interface T54QuoteResult {
+export interface DeferredAnnuityQuoteResult {
   planCode: string;
   componentCode: string;
   planOptionName: string;
@@ -138,7 +138,7 @@ export interface T54QuoteResult {
     returnOfPurchasePrice: number;
     totalSurvivalReturns: number;
   };
-  explanation: T54Explanation;
-  schedule: T54ScheduleRow[];
+  explanation: DeferredAnnuityExplanation;
+  schedule: DeferredAnnuityScheduleRow[];
   footnotes: string[];
 }
