@@ -5,20 +5,12 @@ import { listPlanCodes } from '../../../src/plans/nodePlanSource.ts';
 import { REPO_ROOT } from '../../e2e/harness.ts';
 
 /**
- * ARCHITECTURE.md: a plan code appears in schemas/plans/<CODE>/ and src/adapters/ only. The
- * runtime, the widgets, the standard journey, the app shell and the server's application,
- * quote and document routes serve every plan alike. (src/pricing still carries the first
- * calculator's T54-named files; its calculators are registered by kind.)
+ * A plan code appears in plan data (schemas/plans/<CODE>/) only: no TypeScript under src/,
+ * engine/ or widgets/ names a plan, not even in a comment. The runtime, the widgets, the
+ * standard journey, the app shell, the server and the calculators (registered and named by
+ * kind) serve every plan alike.
  */
-const GENERIC = [
-  'engine',
-  'widgets',
-  'src/journey',
-  'src/app',
-  'src/server/api/quotes',
-  'src/server/api/documents',
-  'src/server/api/applications',
-];
+const GENERIC = ['engine', 'widgets', 'src'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
