@@ -7,7 +7,7 @@ import {
   type ApiClientConfig,
   type CallOptions,
   type FieldError,
-} from './apiClient.ts';
+} from './apiContract.ts';
 
 /*
  * The client behind ApiClient: axios and the envelope (crypto-js). Loaded on the first call,

@@ -1,5 +1,4 @@
 import type { LoadedPlan } from '../../engine/plan/types.ts';
-import { MESSAGES } from './messages.ts';
 import { loadPanels } from './panels/registry.tsx';
 
 /*
@@ -8,9 +7,6 @@ import { loadPanels } from './panels/registry.tsx';
  * payment) and how a quote request is built. None of it is in a phone's first download; all of it is asked for once the first
  * step is on screen, while the visitor fills it in.
  */
-
-/** Said when what a submit needs could not be downloaded (a dropped connection): the spec's words for a submit that failed. */
-export const NEXT_STEP_NOT_LOADED = MESSAGES.notProcessed;
 
 /** The code a step's submit runs (plan.json `submit`): loaded on first use. */
 export const loadSubmit = () => import('./submit/submitStep.ts');

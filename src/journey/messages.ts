@@ -8,3 +8,6 @@ export const MESSAGES = {
   formNotLoaded: 'We could not load this form. Please check your connection and try again.',
   editFailed: 'API Gateway Connection Timeout',
 } as const;
+
+/** Said when what a submit needs could not be downloaded (a dropped connection): the spec's words for a submit that failed. */
+export const NEXT_STEP_NOT_LOADED = MESSAGES.notProcessed;

@@ -6,7 +6,8 @@ import type { JourneyServices } from './JourneyServices.ts';
 import { createLookups } from './lookups.ts';
 import { keptApplications } from './previousQuotes.ts';
 import { StepPanels } from './StepPanels.tsx';
-import { loadSubmit, NEXT_STEP_NOT_LOADED, quoteRequest } from './laterParts.ts';
+import { loadSubmit, quoteRequest } from './laterParts.ts';
+import { NEXT_STEP_NOT_LOADED } from './messages.ts';
 
 /** A step's submit label once the quote is for what is on screen: 'Next · Get ₹ 1,71,746 a year'. */
 function labelWithQuote(plan: LoadedPlan, stepId: string, state: ApplicationState): string | undefined {

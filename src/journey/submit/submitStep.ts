@@ -1,7 +1,7 @@
 import { StepFailure, type StepContext, type StepSubmitOutcome } from '../../../engine/plan/adapter.ts';
 import type { JourneyServices } from '../JourneyServices.ts';
 import { startPayment } from '../payment/paymentCalls.ts';
-import { NEXT_STEP_NOT_LOADED } from '../laterParts.ts';
+import { NEXT_STEP_NOT_LOADED } from '../messages.ts';
 import { createApplication } from './createApplication.ts';
 import { saveStage } from './saveStage.ts';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/Db.ts';
-import { EXPIRY_DAYS } from './resumeRules.ts';
+import { EXPIRY_DAYS } from './policyDates.ts';
 import { withCurrentSectionNames } from './stages.ts';
 
 /**

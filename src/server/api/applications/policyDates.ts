@@ -4,6 +4,9 @@
  */
 const TIME_ZONE = 'Asia/Kolkata';
 
+/** Spec 02 §9: an application expires 30 days after its policy start date. */
+export const EXPIRY_DAYS = 30;
+
 const isoDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
   year: 'numeric',

@@ -1,10 +1,7 @@
 import { ApiError } from '../../lib/ApiError.ts';
 import { MESSAGES } from './applicationMessages.ts';
 import type { Application } from './applicationRepository.ts';
-import { daysBetween } from './policyDates.ts';
-
-/** Spec 02 §9: an application expires 30 days after its policy start date. */
-export const EXPIRY_DAYS = 30;
+import { daysBetween, EXPIRY_DAYS } from './policyDates.ts';
 
 function hasBasicDetails(state: Record<string, unknown>): boolean {
   const basicDetails = state.basicDetails as { policyHolder?: object } | undefined;

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/Db.ts';
-import { EXPIRY_DAYS } from '../applications/resumeRules.ts';
+import { EXPIRY_DAYS } from '../applications/policyDates.ts';
 
 /**
  * The quotes table (migrations 001, 003: json; 004: lz4-compressed on PostgreSQL 14+, PGlite keeps it uncompressed): one row a priced quote, never changed. `request` is the
