@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from '../tests/e2e/harness.ts';
 import { buildApp, flag, option } from './lib/build.ts';
-import { FIRST_FIELD, measureFirstLoad, type FirstLoad } from './lib/firstLoad.ts';
+import { FIRST_FIELD, measureFirstLoad, type FirstLoad } from '../tools/measure/firstLoad.ts';
 import { medianRun, runLighthouse, type LighthouseFigures } from './lib/lighthouse.ts';
 import { readBenchPlan, journeyPath } from './lib/planSteps.ts';
 import { BUDGET_BYTES, MAX_DEPTH } from '../tools/checkFirstLoad.ts';
 import { listPlanCodes } from '../src/plans/nodePlanSource.ts';
 import { buildReference } from './lib/reference.ts';
-import { startBenchServer } from './lib/server.ts';
+import { startBenchServer } from '../tools/measure/server.ts';
 import { serveStatic } from './lib/staticServer.ts';
 import { grouped, ratio, table } from './lib/table.ts';
 
@@ -21,7 +21,7 @@ import { grouped, ratio, table } from './lib/table.ts';
  * - JS before usable: JS response bodies as transferred (brotli) that the page asked for
  *   before its first form field was visible and enabled (for `/`, its first link), in
  *   Debian's Chromium on a phone-sized page, unthrottled (bytes and files do not depend on
- *   the CPU); "levels" is the depth of the JS request waterfall (bench/lib/waterfall.ts).
+ *   the CPU); "levels" is the depth of the JS request waterfall (tools/measure/waterfall.ts).
  * - Lighthouse (registry package, mobile preset: simulated slow 4G and 4x CPU): the
  *   performance and accessibility scores, TBT, LCP and CLS; with --runs N, the run with the
  *   median performance score of N.

@@ -10,7 +10,7 @@ import { buildApp, flag, option } from './lib/build.ts';
 import { installKeystrokeProbe, percentile, timeTyping, type TypingOptions } from './lib/keystrokes.ts';
 import { journeyPath, readBenchPlan, stepTitle, type BenchPlan } from './lib/planSteps.ts';
 import { buildReference } from './lib/reference.ts';
-import { startBenchServer } from './lib/server.ts';
+import { startBenchServer } from '../tools/measure/server.ts';
 import { serveStatic } from './lib/staticServer.ts';
 import { ratio, table } from './lib/table.ts';
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { measureFirstLoad } from '../bench/lib/firstLoad.ts';
-import { startBenchServer } from '../bench/lib/server.ts';
+import { measureFirstLoad } from './measure/firstLoad.ts';
+import { startBenchServer } from './measure/server.ts';
 import { launchBrowser } from '../tests/e2e/harness.ts';
 import type { PlanConfig } from '../engine/plan/types.ts';
 import { listPlanCodes, readPlanFiles } from '../src/plans/nodePlanSource.ts';

@@ -5,7 +5,8 @@ import { REPO_ROOT } from '../e2e/harness.ts';
 
 /**
  * The import graph of the code (static, dynamic and type-only imports of relative paths),
- * read from the source text: no module imports itself through others.
+ * read from the source text: no module imports itself through others, and a layer imports
+ * only what lies below it.
  */
 const ROOTS = ['src', 'engine', 'widgets', 'tools', 'bench'];
 const CODE = /\.(ts|tsx|mts|js|mjs)$/;
@@ -100,5 +101,25 @@ describe('the import graph', () => {
 
   it('has no cycles', () => {
     expect(cycles(graph)).toEqual([]);
+  });
+
+  /** [importer folder, folder it must not import, why] */
+  const FORBIDDEN: [string, string, string][] = [
+    ['src/journey/', 'src/app/', 'the standard journey is below the SPA shell'],
+    ['tools/', 'bench/', 'the CLI and CI checks must not depend on the benchmarks'],
+    ['engine/', 'src/', 'the runtime knows no application'],
+    ['widgets/', 'src/', 'the widgets know no application'],
+  ];
+
+  it.each(FORBIDDEN)('%s does not import %s (%s)', (from, to) => {
+    const crossing = [...graph].flatMap(([file, imports]) => {
+      const importer = relative(REPO_ROOT, file);
+      if (!importer.startsWith(from)) return [];
+      return imports
+        .map((target) => relative(REPO_ROOT, target))
+        .filter((target) => target.startsWith(to))
+        .map((target) => `${importer} imports ${target}`);
+    });
+    expect(crossing).toEqual([]);
   });
 });

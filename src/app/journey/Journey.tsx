@@ -30,7 +30,7 @@ import { addressOf, landingRoute, routeOf } from './journeyRoutes.ts';
 import { JourneyHeader } from './JourneyHeader.tsx';
 import { takeEntryLink } from './entryDetails.ts';
 import { navigate, useLocation } from '../usePathname.ts';
-import { ErrorPopup } from './ErrorPopup.tsx';
+import { ErrorPopup } from '../../journey/ErrorPopup.tsx';
 import { FormGate } from './FormGate.tsx';
 import { stepNeeded } from '../../journey/stepNeeds.ts';
 import { loadLaterParts } from '../../journey/laterParts.ts';

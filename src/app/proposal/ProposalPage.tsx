@@ -5,7 +5,7 @@ import { browserApi } from '../../api/browserApi.ts';
 import type { PlanContent } from '../../plans/planContent.ts';
 import { BrandBar } from '../BrandBar.tsx';
 import { PageLoadFailed } from '../PageLoadFailed.tsx';
-import { ErrorPopup } from '../journey/ErrorPopup.tsx';
+import { ErrorPopup } from '../../journey/ErrorPopup.tsx';
 import { Loader } from '../journey/Loader.tsx';
 import { loadPlanContent } from './planContentLoaders.ts';
 import { NoApplicationScreen } from './NoApplicationScreen.tsx';

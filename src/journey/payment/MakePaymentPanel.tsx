@@ -6,7 +6,7 @@ import { formatRupees, parseRupees } from '../../shared/rupees.ts';
 import { useJourneyServices } from '../JourneyServices.ts';
 import { MESSAGES } from '../messages.ts';
 import { ApiFailure } from '../../api/apiClient.ts';
-import { ErrorPopup } from '../../app/journey/ErrorPopup.tsx';
+import { ErrorPopup } from '../ErrorPopup.tsx';
 import type { PlanContent } from '../../plans/planContent.ts';
 import { refreshApplication, savePayLater } from './paymentCalls.ts';
 

@@ -9,7 +9,7 @@ import {
   chunkDepths,
   firstLoadVerdict,
 } from '../../../tools/checkFirstLoad.ts';
-import { waterfallDepth, waterfallDepths } from '../../../bench/lib/waterfall.ts';
+import { waterfallDepth, waterfallDepths } from '../../../tools/measure/waterfall.ts';
 
 describe('the JS waterfall', () => {
   it('puts the HTML script and its preloads on level 1, what their code asks for below', () => {

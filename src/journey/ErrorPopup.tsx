@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { useModalDialog } from '../../../engine/form/useModalDialog.ts';
+import { useModalDialog } from '../../engine/form/useModalDialog.ts';
 
 /**
  * Spec 01 §2 error popup: title defaults to 'Something went wrong', optional message,
