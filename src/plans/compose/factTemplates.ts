@@ -165,11 +165,12 @@ function evaluate(expression: string, lookup: (path: string) => unknown): unknow
 /**
  * A fixture's date relative to the day it runs, `{{today-35y}}`, stays a template (tools/lib/
  * fixtureDates.ts reads it); an amount in it may be a fact in brackets, filled in now:
- * `{{today-(ageLimits.proposer.min)y+1d}}` is `{{today-18y+1d}}` for a minimum age of 18.
+ * `{{today-(ageLimits.proposer.min)y+1d}}` is `{{today-18y+1d}}` for a minimum age of 18, and
+ * `{{today-(ageLimits.proposer.max|plus:1)y}}` is `{{today-66y}}` for a maximum of 65.
  */
 function fillDateToken(expression: string, lookup: (path: string) => unknown): string {
   const filled = expression.replace(/\(([^()]+)\)/g, (_match, path: string) => {
-    const value = lookup(path.trim());
+    const value = evaluate(path.trim(), lookup);
     if (typeof value !== 'number') throw new FactError(`'${path}' in a date is not a number`);
     return String(value);
   });

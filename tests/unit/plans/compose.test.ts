@@ -74,6 +74,8 @@ describe('fact templates', () => {
   it('leaves fixture dates for the day they run, with facts filled in', () => {
     expect(fillTemplate('{{today-(ageLimits.proposer.min)y+1d}}', lookup)).toBe('{{today-18y+1d}}');
     expect(fillTemplate('{{today-35y}}', lookup)).toBe('{{today-35y}}');
+    // A bound's neighbour: the day before turning one more than the maximum.
+    expect(fillTemplate('{{today-(ageLimits.proposer.max|plus:1)y+1d}}', lookup)).toBe('{{today-66y+1d}}');
   });
 });
 
