@@ -200,7 +200,18 @@ export class PlanComposer {
     if (typeof ref !== 'string') {
       throw new ComposeError('"$use" must be a string: "<file>#<pointer>"', at.file, `${at.pointer}/$use`);
     }
-    return mergePatch(this.use(ref, { ...at, pointer: `${at.pointer}/$use` }), own);
+    const used = this.use(ref, { ...at, pointer: `${at.pointer}/$use` });
+    // Text or a list (a shared sentence, a list item) is taken as it is: changes merge into an object only.
+    if (!isPlainObject(used)) {
+      const changes = Object.keys(own).filter((key) => key !== '$comment');
+      if (changes.length === 0) return used;
+      throw new ComposeError(
+        `"$use": ${ref} is ${Array.isArray(used) ? 'a list' : 'not an object'}, so it takes no changes (${changes.join(', ')})`,
+        at.file,
+        at.pointer,
+      );
+    }
+    return mergePatch(used, own);
   }
 
   /** plan.json: the plan's own over the plans it extends, `$use` expanded, facts filled in. */

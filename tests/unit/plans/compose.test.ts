@@ -159,6 +159,37 @@ describe('composePlanFiles', () => {
     }
   });
 
+  it('takes a $use of text or a list as it is, and refuses changes to it', () => {
+    const files = (content: unknown) =>
+      schemas({
+        'plans/T98/plan.json': plan('T98', { content: 'content.json' }),
+        'plans/T98/content.json': content,
+        'common/parts.json': { lockIn: 'Locked in for {{ageLimits.proposer.min}} years.', facts: ['a', 'b'] },
+        'common/steps/basic-details.schema.json': {},
+        'common/steps/basic-details.ui.json': {},
+        'common/machine.json': {},
+      });
+    const dir = files({
+      facts: [
+        { $use: 'common/parts.json#/lockIn' },
+        'own',
+        { $use: 'common/parts.json#/lockIn', $comment: 'a note' },
+      ],
+      card: { body: { $use: 'common/parts.json#/lockIn' } },
+      list: { $use: 'common/parts.json#/facts' },
+    });
+    expect(composePlanFiles('T98', dir)['content.json']).toEqual({
+      facts: ['Locked in for 18 years.', 'own', 'Locked in for 18 years.'],
+      card: { body: 'Locked in for 18 years.' },
+      list: ['a', 'b'],
+    });
+    rmSync(dir, { recursive: true, force: true });
+    const changed = files({ facts: [{ $use: 'common/parts.json#/lockIn', body: 'x' }] });
+    expect(() => composePlanFiles('T98', changed)).toThrow(
+      /is not an object, so it takes no changes \(body\)/,
+    );
+  });
+
   it('refuses a plan whose planCode is not its folder', () => {
     const dir = schemas({ 'plans/T98/plan.json': plan('T64'), 'common/machine.json': {} });
     expect(() => composePlanFiles('T98', dir)).toThrow(/planCode is "T64" but the folder is T98/);
