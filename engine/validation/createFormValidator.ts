@@ -1,19 +1,19 @@
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv from 'ajv';
 import type { ValidatorType } from '@rjsf/utils';
+import { AjvFormValidator } from './ajvFormValidator.ts';
 import type { PlanValidators } from '../plan/types.ts';
 import { AJV_OPTIONS } from './ajvOptions.ts';
 import { configureAjv } from './configureAjv.ts';
 
 /**
- * The compiling form validator, for Node only (server, tools, tests): @rjsf/validator-ajv8
- * with ajv-formats (added by RJSF), ajv-errors and our keywords. ajv caches each compiled
+ * The compiling form validator, for Node only (server, tools, tests): @rjsf/validator-ajv8's
+ * validator without React (./ajvFormValidator.ts) with ajv-formats, ajv-errors and our keywords. ajv caches each compiled
  * schema by object identity (or $id), so as long as callers pass the same bundled schema
  * object nothing is compiled twice. The browser never loads this module: it uses the
  * validators generated ahead of time from the same options (./precompiledValidators.ts).
  */
 export function createFormValidator(): ValidatorType {
-  return customizeValidator({
+  return new AjvFormValidator({
     ajvOptionsOverrides: { ...AJV_OPTIONS },
     extenderFn: (ajv) => configureAjv(ajv),
   });

@@ -1,11 +1,8 @@
-import {
-  createSchemaUtils,
-  getUiOptions,
-  type RJSFSchema,
-  type RJSFValidationError,
-  type UiSchema,
-  type ValidatorType,
-} from '@rjsf/utils';
+import type { RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
+import { JSON_SCHEMA_DRAFT_2020_12, SCHEMA_KEY } from '@rjsf/utils/lib/constants.js';
+import { makeAllReferencesAbsolute } from '@rjsf/utils/lib/findSchemaDefinition.js';
+import getUiOptions from '@rjsf/utils/lib/getUiOptions.js';
+import retrieveSchema from '@rjsf/utils/lib/schema/retrieveSchema.js';
 
 /*
  * Turns raw validation errors into the specification's words (spec 01 §5):
@@ -57,9 +54,21 @@ function fieldSegments(error: RJSFValidationError): string[] {
   return segments;
 }
 
+/*
+ * The modules of @rjsf/utils this file needs, not its index: the index loads React (widget
+ * helpers and hooks), and the server localizes its errors here (the server loads no React).
+ */
+
+/** The root schema as createSchemaUtils keeps it (draft 2020-12: every $ref made absolute). */
+function rootSchemaOf(schema: RJSFSchema): RJSFSchema {
+  return schema[SCHEMA_KEY] === JSON_SCHEMA_DRAFT_2020_12
+    ? (makeAllReferencesAbsolute(schema, schema.$id ?? '#') as RJSFSchema)
+    : schema;
+}
+
 function labelAt(ctx: LocalizeContext, segments: string[]): string | undefined {
-  const utils = createSchemaUtils(ctx.validator, ctx.schema);
-  let schema: RJSFSchema | undefined = utils.retrieveSchema(ctx.schema, ctx.formData);
+  const rootSchema = rootSchemaOf(ctx.schema);
+  let schema: RJSFSchema | undefined = retrieveSchema(ctx.validator, ctx.schema, rootSchema, ctx.formData);
   let data: unknown = ctx.formData;
   let ui: UiSchema | undefined = ctx.uiSchema;
   for (const segment of segments) {
@@ -68,7 +77,7 @@ function labelAt(ctx: LocalizeContext, segments: string[]): string | undefined {
       (Array.isArray(data) ? (schema?.items as RJSFSchema | undefined) : undefined);
     data = data && typeof data === 'object' ? (data as Record<string, unknown>)[segment] : undefined;
     ui = ui?.[segment] as UiSchema | undefined;
-    schema = next ? utils.retrieveSchema(next, data) : undefined;
+    schema = next ? retrieveSchema(ctx.validator, next, rootSchema, data) : undefined;
   }
   return getUiOptions(ui).title ?? (typeof schema?.title === 'string' ? schema.title : undefined);
 }
