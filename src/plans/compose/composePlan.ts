@@ -47,6 +47,12 @@ interface Located {
 }
 
 const DIRECTIVE_USE = '$use';
+/**
+ * `{{basis.…}}` is a fact the plan's pricing basis owns (a premium maximum, the maximum maturity
+ * age, a rider's limits, a strategy's name), read from its composed pricing-basis.json.
+ */
+const BASIS_FACTS = 'basis.';
+const BASIS_FILE = 'pricing-basis.json';
 const DIRECTIVE_EXTENDS = '$extends';
 
 function readJson(path: string, root: string): unknown {
@@ -300,12 +306,23 @@ export class PlanComposer {
       layer: located.layer,
       path,
     });
-    const facts = (factPath: string) => factAt(plan, factPath);
+    const facts = (factPath: string) =>
+      factPath.startsWith(BASIS_FACTS)
+        ? factAt(this.basis(path), factPath.slice(BASIS_FACTS.length))
+        : factAt(plan, factPath);
     let value = this.rebased(this.fill(expanded, facts, located.file, ''), located, path);
     if (path === plan.machine) value = generateMachine(value, plan, located.file);
     if (path.endsWith('.schema.json') && isPlainObject(value)) value = this.identified(value, path);
     this.files.set(path, value);
     return value;
+  }
+
+  /** The plan's pricing basis, composed, which `{{basis.…}}` in its other files reads. */
+  private basis(from: string): unknown {
+    if (from === BASIS_FILE) throw new FactError(`${BASIS_FILE} cannot read itself with '${BASIS_FACTS}'`);
+    if (!this.locate(BASIS_FILE))
+      throw new FactError(`the plan has no ${BASIS_FILE} for '${BASIS_FACTS}' to read`);
+    return this.file(BASIS_FILE);
   }
 
   /** A shared file's relative `$schema` made relative to the plan's folder, where the file now is. */

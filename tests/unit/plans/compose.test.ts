@@ -190,6 +190,39 @@ describe('composePlanFiles', () => {
     );
   });
 
+  it("reads what the pricing basis owns as {{basis.…}}, from the basis composed with the plan's facts", () => {
+    const dir = schemas({
+      'plans/T98/plan.json': plan('T98'),
+      'plans/T98/pricing-basis.json': { planCode: '{{planCode}}', ages: { maxMaturityAge: 75 } },
+      'common/steps/basic-details.schema.json': {
+        title: 'At most {{basis.ages.maxMaturityAge}} ({{basis.planCode}})',
+        maximum: '{{basis.ages.maxMaturityAge}}',
+      },
+      'common/steps/basic-details.ui.json': {},
+      'common/machine.json': {},
+    });
+    expect(composePlanFiles('T98', dir)['steps/basic-details.schema.json']).toMatchObject({
+      title: 'At most 75 (T98)',
+      maximum: 75,
+    });
+  });
+
+  it('refuses {{basis.…}} in the basis itself and in a plan without a basis', () => {
+    const files = (basis: unknown) =>
+      schemas({
+        'plans/T98/plan.json': plan('T98'),
+        ...(basis ? { 'plans/T98/pricing-basis.json': basis } : {}),
+        'common/steps/basic-details.schema.json': { title: '{{basis.ages.maxMaturityAge}}' },
+        'common/steps/basic-details.ui.json': {},
+        'common/machine.json': {},
+      });
+    expect(() => composePlanFiles('T98', files({ ages: { max: '{{basis.ages.max}}' } }))).toThrow(
+      /pricing-basis\.json cannot read itself/,
+    );
+    rmSync(root!, { recursive: true, force: true });
+    expect(() => composePlanFiles('T98', files(undefined))).toThrow(/the plan has no pricing-basis\.json/);
+  });
+
   it('refuses a plan whose planCode is not its folder', () => {
     const dir = schemas({ 'plans/T98/plan.json': plan('T64'), 'common/machine.json': {} });
     expect(() => composePlanFiles('T98', dir)).toThrow(/planCode is "T64" but the folder is T98/);
