@@ -11,8 +11,19 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // Each file builds the server and opens a database (PGlite, or PostgreSQL when
+          // TEST_DATABASE_URL is set) in its hooks: 10 s is not enough on a busy machine.
+          hookTimeout: 60_000,
         },
       },
       {
