@@ -206,6 +206,8 @@ export class PlanComposer {
     if (typeof ref !== 'string') {
       throw new ComposeError('"$use" must be a string: "<file>#<pointer>"', at.file, `${at.pointer}/$use`);
     }
+    // `#/…` names a part of this same file as composed: resolved once its layers are merged (local).
+    if (ref.startsWith('#')) return { [DIRECTIVE_USE]: ref, ...own };
     const used = this.use(ref, { ...at, pointer: `${at.pointer}/$use` });
     // Text or a list (a shared sentence, a list item) is taken as it is: changes merge into an object only.
     if (!isPlainObject(used)) {
@@ -300,12 +302,10 @@ export class PlanComposer {
         `plans/${this.code}/plan.json`,
         '',
       );
-    const expanded = this.expand(located.value, {
-      file: located.file,
-      pointer: '',
-      layer: located.layer,
-      path,
-    });
+    const expanded = this.local(
+      this.expand(located.value, { file: located.file, pointer: '', layer: located.layer, path }),
+      located.file,
+    );
     const facts = (factPath: string) =>
       factPath.startsWith(BASIS_FACTS)
         ? factAt(this.basis(path), factPath.slice(BASIS_FACTS.length))
@@ -313,8 +313,47 @@ export class PlanComposer {
     let value = this.rebased(this.fill(expanded, facts, located.file, ''), located, path);
     if (path === plan.machine) value = generateMachine(value, plan, located.file);
     if (path.endsWith('.schema.json') && isPlainObject(value)) value = this.identified(value, path);
+    if (path.startsWith('fixtures/')) value = keyedCases(value);
     this.files.set(path, value);
     return value;
+  }
+
+  /**
+   * A file's `{ "$use": "#/<pointer>", …changes }` resolved against the file itself as composed (its
+   * layers merged), so a shared file can build on what a plan's override of it sets (a fixture's
+   * persona); the top-level `$let` that holds such parts is dropped.
+   */
+  private local(value: unknown, file: string): unknown {
+    const resolve = (node: unknown, pointer: string, using: string[]): unknown => {
+      if (Array.isArray(node)) return node.map((item, index) => resolve(item, `${pointer}/${index}`, using));
+      if (!isPlainObject(node)) return node;
+      const { [DIRECTIVE_USE]: ref, ...rest } = node;
+      const own = Object.fromEntries(
+        Object.entries(rest).map(([key, item]) => [
+          key,
+          resolve(item, `${pointer}/${escapePointer(key)}`, using),
+        ]),
+      );
+      if (typeof ref !== 'string') return own;
+      const target = ref.slice(1);
+      if (using.includes(target)) throw new ComposeError(`"$use": ${ref} uses itself`, file, pointer);
+      let used: unknown;
+      try {
+        used = resolve(atPointer(value, target), target, [...using, target]);
+      } catch (error) {
+        if (!(error instanceof FactError)) throw error;
+        throw new ComposeError(`"$use": ${ref}: ${error.message}`, file, pointer);
+      }
+      const changes = Object.keys(own).filter((key) => key !== '$comment');
+      if (changes.length === 0) return used;
+      if (!isPlainObject(used))
+        throw new ComposeError(`"$use": ${ref} is not an object, so it takes no changes`, file, pointer);
+      return mergePatch(used, own);
+    };
+    const resolved = resolve(value, '', []);
+    if (!isPlainObject(resolved)) return resolved;
+    const { $let: _parts, ...rest } = resolved;
+    return rest;
   }
 
   /** The plan's pricing basis, composed, which `{{basis.…}}` in its other files reads. */
@@ -351,6 +390,16 @@ export class PlanComposer {
     for (const path of [...paths].sort()) files[path] = this.file(path);
     return files;
   }
+}
+
+/**
+ * A fixture file's cases may be written as an object keyed by case name, so that a plan's override
+ * adds a case, changes one (merge patch) or drops one (null); the runner reads them as a list.
+ */
+function keyedCases(value: unknown): unknown {
+  if (!isPlainObject(value) || !isPlainObject(value.cases)) return value;
+  const cases = Object.entries(value.cases).map(([name, item]) => ({ name, ...(item as object) }));
+  return { ...value, cases };
 }
 
 /** Every file of one plan, composed (see PlanComposer). */

@@ -228,6 +228,59 @@ describe('composePlanFiles', () => {
     expect(() => composePlanFiles('T98', dir)).toThrow(/planCode is "T64" but the folder is T98/);
   });
 
+  it("builds a shared file on what a plan's override sets (#/… and $let), a fixture's cases keyed by name", () => {
+    const fixtures = 'fixtures/basic-details.fixtures.json';
+    const step = {
+      schema: 'steps/basic-details.schema.json',
+      uiSchema: 'steps/basic-details.ui.json',
+      fixtures,
+    };
+    const holder = { $use: '#/$let/holder' };
+    const dir = schemas({
+      'plans/T98/plan.json': plan('T98', { steps: { 'basic-details': step } }),
+      [`plans/T98/${fixtures}`]: {
+        $use: fixtures,
+        $let: { holder: { name: 'Priya', isSmoker: null, smoking: 'N' } },
+        cases: {
+          'too young': null,
+          'too old': { errors: { dob: 'Above {{ageLimits.proposer.max}}' } },
+          mine: { data: { holder }, errors: {} },
+        },
+      },
+      [`common/${fixtures}`]: {
+        step: 'basic-details',
+        $let: { holder: { name: 'Anil', isSmoker: 'N' } },
+        cases: {
+          journey: { data: { holder }, errors: {} },
+          'too young': {
+            data: { holder: { ...holder, dob: '{{today-(ageLimits.proposer.min)y+1d}}' } },
+            errors: {},
+          },
+          'too old': {
+            data: { holder: { ...holder, dob: '{{today-(ageLimits.proposer.max)y}}' } },
+            errors: {},
+          },
+        },
+      },
+      'common/steps/basic-details.schema.json': SHARED_STEP,
+      'common/steps/basic-details.ui.json': {},
+      'common/machine.json': {},
+    });
+    const priya = { name: 'Priya', smoking: 'N' };
+    expect(composePlanFiles('T98', dir)[fixtures]).toEqual({
+      step: 'basic-details',
+      cases: [
+        { name: 'journey', data: { holder: priya }, errors: {} },
+        {
+          name: 'too old',
+          data: { holder: { ...priya, dob: '{{today-65y}}' } },
+          errors: { dob: 'Above 65' },
+        },
+        { name: 'mine', data: { holder: priya }, errors: {} },
+      ],
+    });
+  });
+
   it('drops $comment, the notes for builders', () => {
     const dir = schemas({
       'plans/T98/plan.json': { ...plan('T98'), $comment: 'for analysts' },
