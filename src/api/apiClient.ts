@@ -4,46 +4,49 @@
  * opened, and every failure becomes an ApiFailure carrying the server's message in the
  * spec's words and its field errors. Nothing here knows a plan.
  *
- * The HTTP client and the envelope (axios, crypto-js) live in ./httpClient.ts and load with
- * the first call, so a page that has not sent anything yet has not downloaded them.
+ * This file is what callers see: the ApiClient interface, its options and ApiFailure.
+ * ./createApiClient.ts makes the client; the HTTP code behind it and the envelope (axios,
+ * crypto-js) live in ./httpClient.ts and load with the first call, so a page that has not
+ * sent anything yet has not downloaded them. Both import this file; neither imports the other
+ * statically.
  */
 
-import {
-  ApiFailure,
-  CONNECTION_MESSAGE,
-  type ApiClient,
-  type ApiClientConfig,
-  type CallOptions,
-} from './apiContract.ts';
-
-export {
-  ApiFailure,
-  CONNECTION_MESSAGE,
-  type ApiClient,
-  type ApiClientConfig,
-  type CallOptions,
-  type FieldError,
-} from './apiContract.ts';
-
-/**
- * The API client; its HTTP code loads on the first call (one client behind it). When that
- * code cannot be fetched (offline) the call fails as an unreachable server does, and the
- * next call tries again.
- */
-export function createApiClient(config: ApiClientConfig): ApiClient {
-  let client: Promise<ApiClient> | undefined;
-  const http = () =>
-    (client ??= import('./httpClient.ts').then(
-      (module) => module.createHttpClient(config),
-      () => {
-        client = undefined;
-        throw new ApiFailure(CONNECTION_MESSAGE);
-      },
-    ));
-  return {
-    post: async <T>(path: string, body: unknown, options?: CallOptions) =>
-      (await http()).post<T>(path, body, options),
-    get: async <T>(path: string, options?: CallOptions) => (await http()).get<T>(path, options),
-    download: async (path, options) => (await http()).download(path, options),
-  };
+export interface FieldError {
+  field: string;
+  message: string;
 }
+
+export class ApiFailure extends Error {
+  readonly statusCode: number;
+  readonly fieldErrors: FieldError[];
+  constructor(message: string, statusCode = 0, fieldErrors: FieldError[] = []) {
+    super(message);
+    this.name = 'ApiFailure';
+    this.statusCode = statusCode;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export interface CallOptions {
+  /** The application capability, for calls that read or change an application. */
+  capability?: string;
+  /** Send the body plain instead of sealed (the quote service takes plain JSON). */
+  plain?: boolean;
+}
+
+export interface ApiClient {
+  post<T = Record<string, unknown>>(path: string, body: unknown, options?: CallOptions): Promise<T>;
+  get<T = Record<string, unknown>>(path: string, options?: CallOptions): Promise<T>;
+  /** Downloads a file (a PDF) as a Blob. */
+  download(path: string, options?: CallOptions): Promise<Blob>;
+}
+
+export interface ApiClientConfig {
+  baseUrl?: string;
+  clientId: string;
+  envelopePassword: string;
+  timeoutMs?: number;
+}
+
+export const CONNECTION_MESSAGE =
+  'We could not reach our servers. Please check your internet connection and try again.';

@@ -1,4 +1,5 @@
-import { createApiClient, type ApiClient } from './apiClient.ts';
+import type { ApiClient } from './apiClient.ts';
+import { createApiClient } from './createApiClient.ts';
 
 /**
  * The app's API client. The client id and envelope password are public by design (the

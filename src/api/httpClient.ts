@@ -7,7 +7,7 @@ import {
   type ApiClientConfig,
   type CallOptions,
   type FieldError,
-} from './apiContract.ts';
+} from './apiClient.ts';
 
 /*
  * The client behind ApiClient: axios and the envelope (crypto-js). Loaded on the first call,

@@ -10,7 +10,8 @@ import { splitName } from '../../src/journey/names.ts';
 import { toDisplayDate } from '../../src/journey/formatValue.ts';
 import { buildQuoteRequest } from '../../src/journey/quote/quoteRequest.ts';
 import type { QuoteSections } from '../../src/journey/quote/requestQuote.ts';
-import { createApiClient, type ApiClient } from '../../src/api/apiClient.ts';
+import type { ApiClient } from '../../src/api/apiClient.ts';
+import { createApiClient } from '../../src/api/createApiClient.ts';
 import { expectAccessible } from './axe.ts';
 import { launchBrowser, REPO_ROOT, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 

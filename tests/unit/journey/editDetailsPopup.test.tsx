@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import { createApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
-import { createApiClient } from '../../../src/api/apiClient.ts';
+import { createApiClient } from '../../../src/api/createApiClient.ts';
 import { JourneyServicesContext } from '../../../src/journey/JourneyServices.ts';
 import { EDIT_FAILED, EditDetailsPopup } from '../../../src/journey/panels/EditDetailsPopup.tsx';
 import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
