@@ -1,7 +1,7 @@
 import type { LoadedStep } from '../../engine/plan/types.ts';
 import { validateData } from '../../engine/validation/validateData.ts';
 import { resolveFixtureData } from './fixtureDates.ts';
-import type { Problem } from './problem.ts';
+import { pointerSegment, type Problem } from './problem.ts';
 
 /** The case the browser test types to walk the journey (tests/e2e/planDriver/planCases.ts). */
 const JOURNEY_CASE = 'journey';
@@ -25,12 +25,13 @@ export function checkFixtures(
     return [{ file, where: '/step', message: `names step "${step}", expected "${stepId}"` }];
   const problems: Problem[] = [];
   for (const [index, fixture] of cases.entries()) {
-    const where = `cases/${index} "${fixture.name}"`;
+    const at = `/cases/${index}`;
+    const named = `the "${fixture.name}" case`;
     if (fixture.name === JOURNEY_CASE && fixture.onScreen)
       problems.push({
         file,
-        where,
-        message: 'the journey case is typed after the onScreen cases; it is not one',
+        where: `${at}/onScreen`,
+        message: `${named} is typed after the onScreen cases; it is not one`,
       });
     const data = resolveFixtureData(fixture.data);
     const actual = Object.fromEntries(
@@ -40,15 +41,24 @@ export function checkFixtures(
       }).errors.map((e) => [e.field, e.message]),
     );
     for (const [field, message] of Object.entries(fixture.errors)) {
+      const where = `${at}/errors/${pointerSegment(field)}`;
       if (actual[field] === undefined)
-        problems.push({ file, where, message: `expected ${field}: "${message}", got no error` });
+        problems.push({ file, where, message: `${named}: expected ${field}: "${message}", got no error` });
       else if (actual[field] !== message) {
-        problems.push({ file, where, message: `expected ${field}: "${message}", got "${actual[field]}"` });
+        problems.push({
+          file,
+          where,
+          message: `${named}: expected ${field}: "${message}", got "${actual[field]}"`,
+        });
       }
     }
     for (const [field, message] of Object.entries(actual)) {
       if (!(field in fixture.errors))
-        problems.push({ file, where, message: `unexpected error ${field}: "${message}"` });
+        problems.push({
+          file,
+          where: `${at}/errors`,
+          message: `${named}: unexpected error ${field}: "${message}"`,
+        });
     }
   }
   return problems;

@@ -48,10 +48,13 @@ export function checkGeneratedValidators(folder: string, plan: LoadedPlan, texts
   });
 }
 
-/** npm run validators: writes every plan folder's generated validators under a schemas root. */
-export function writeGeneratedValidators(root: string): Array<{ folder: string; bytes: number }> {
+/** npm run validators: writes every plan folder's (or the named ones') generated validators under a schemas root. */
+export function writeGeneratedValidators(
+  root: string,
+  folders: string[] = listPlanCodes(root),
+): Array<{ folder: string; bytes: number }> {
   const common = commonDocuments(readCommonDocuments(root));
-  return listPlanCodes(root).map((folder) => {
+  return folders.map((folder) => {
     const plan = buildPlan(readPlanFiles(folder, root), common, compilingValidators);
     const modules = planValidatorModules(folder, plan);
     let bytes = 0;

@@ -2,11 +2,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../../src/plans/nodePlanSource.ts';
 import type { PlanFiles } from '../../engine/plan/types.ts';
-import { ComposeError } from '../../src/plans/compose/composePlan.ts';
+import { ComposeError, PlanComposer } from '../../src/plans/compose/composePlan.ts';
+import { checkStepIds } from './stepIdChecks.ts';
 import type { PlanSources } from './planChecks.ts';
 import type { Problem } from './problem.ts';
 import { validatorsPath, type GeneratedFile, type GeneratedTexts } from './generatedValidators.ts';
 import { GENERATED_FILES } from './validatorCode.ts';
+
+/** plan.json's step-id mistakes, when its facts compose (see stepIdChecks.ts). */
+function stepIdProblems(code: string, root: string): Problem[] {
+  try {
+    const config = new PlanComposer(code, root).plan();
+    return checkStepIds(`plans/${code}/plan.json`, config);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Everything plans:validate checks, read from a schemas/ folder. A plan folder with a file
@@ -30,13 +41,19 @@ export function loadSources(root: string): PlanSources {
         unreadable.push({ file: error.file, where: error.pointer || '/', message: error.reason });
         continue;
       }
+      // The machine is generated from plan.json's steps: a step id it names that does not
+      // exist (a resumeTo) is plan.json's mistake, at its place there.
+      const named = stepIdProblems(code, root);
+      if (named.length) {
+        unreadable.push(...named);
+        continue;
+      }
       const message = (error as Error).message;
-      const file = message.match(/plans\/[^:]+/)?.[0] ?? `plans/${code}`;
-      unreadable.push({
-        file,
-        where: '/',
-        message: `cannot be read: ${message.slice(message.lastIndexOf(': ') + 2)}`,
-      });
+      const [, file = `plans/${code}`, reason = message] =
+        /^((?:plans|common)\/[^:]+): (.*)$/s.exec(message) ??
+        /^.*?((?:plans|common)\/[^:]+): (.*)$/s.exec(message) ??
+        [];
+      unreadable.push({ file, where: '/', message: `cannot be read: ${reason}` });
     }
   }
   return {
@@ -50,5 +67,6 @@ export function loadSources(root: string): PlanSources {
     plans,
     generatedValidators,
     unreadable,
+    root,
   };
 }

@@ -1,5 +1,5 @@
 import type { PlanConfig } from '../../engine/plan/types.ts';
-import { listOf, type Problem } from './problem.ts';
+import { didYouMean, listOf, pointerSegment, type Problem } from './problem.ts';
 import { REGISTRY_FILES } from './registries.ts';
 
 /*
@@ -48,6 +48,7 @@ export function checkMachine(
   const problems: Problem[] = [];
   const guards = new Set(names.guards);
   const actions = new Set(names.actions);
+  const stepIds = Object.keys(config.steps ?? {});
   const stepperIds = new Set((config.stepper ?? []).map((s) => s.id));
   const routes = new Map<string, string>();
 
@@ -56,7 +57,7 @@ export function checkMachine(
       problems.push({
         file,
         where,
-        message: `guard "${ref.type}" is not a known guard; known guards: ${listOf(guards)} (${REGISTRY_FILES.guards})`,
+        message: `guard "${ref.type}" is not a known guard${didYouMean(ref.type, guards)}; known guards: ${listOf(guards)} (${REGISTRY_FILES.guards})`,
       });
     }
     if (ref.type === 'stageIs' && names.stages) {
@@ -66,7 +67,7 @@ export function checkMachine(
           problems.push({
             file,
             where,
-            message: `guard stageIs names the stage ${JSON.stringify(stage)}, which is not a stage; the stages are ${listOf(names.stages, true)} (schemas/common/application.schema.json)`,
+            message: `guard stageIs names the stage ${JSON.stringify(stage)}, which is not a stage${typeof stage === 'string' ? didYouMean(stage, names.stages) : ''}; the stages are ${listOf(names.stages, true)} (schemas/common/application.schema.json)`,
           });
         }
       }
@@ -77,38 +78,60 @@ export function checkMachine(
       problems.push({
         file,
         where,
-        message: `action "${ref.type}" is not a known action; known actions: ${listOf(actions)} (${REGISTRY_FILES.actions})`,
+        message: `action "${ref.type}" is not a known action${didYouMean(ref.type, actions)}; known actions: ${listOf(actions)} (${REGISTRY_FILES.actions})`,
       });
     }
   };
 
-  const visit = (node: StateNode, path: string[], parent: StateNode | undefined) => {
-    const where = path.length ? path.join('.') : '(root)';
+  /** Each transition of a state with its JSON Pointer: on, after and always, lists item by item. */
+  const transitionsOf = (node: StateNode, at: string): Array<[string, unknown]> => {
+    const out: Array<[string, unknown]> = [];
+    const add = (where: string, value: unknown) => {
+      if (Array.isArray(value)) value.forEach((t, i) => out.push([`${where}/${i}`, t]));
+      else out.push([where, value]);
+    };
+    for (const [event, t] of Object.entries(node.on ?? {})) add(`${at}/on/${pointerSegment(event)}`, t);
+    for (const [delay, t] of Object.entries(node.after ?? {})) add(`${at}/after/${pointerSegment(delay)}`, t);
+    if (node.always) add(`${at}/always`, node.always);
+    return out;
+  };
+
+  const visit = (node: StateNode, at: string, name: string, parent: StateNode | undefined) => {
     if (node.initial && !node.states?.[node.initial]) {
-      problems.push({ file, where, message: `initial state "${node.initial}" does not exist` });
-    }
-    if (node.meta?.step && !config.steps?.[node.meta.step]) {
-      problems.push({ file, where, message: `meta.step "${node.meta.step}" is not a step of plan.json` });
-    }
-    if (node.meta?.stepper && !stepperIds.has(node.meta.stepper)) {
       problems.push({
         file,
-        where,
-        message: `meta.stepper "${node.meta.stepper}" is not in plan.json stepper`,
+        where: `${at}/initial`,
+        message: `initial state "${node.initial}" does not exist${didYouMean(node.initial, Object.keys(node.states ?? {}))}`,
+      });
+    }
+    if (node.meta?.step && !config.steps?.[node.meta.step]) {
+      problems.push({
+        file,
+        where: `${at}/meta/step`,
+        message: `meta.step "${node.meta.step}" is not a step of plan.json${didYouMean(node.meta.step, stepIds)}; the steps are ${listOf(stepIds, true)}`,
+      });
+    }
+    // The stepper of a step's own state is plan.json's (checked there, stepIdChecks.ts).
+    const own = node.meta?.step ? config.steps?.[node.meta.step] : undefined;
+    const fromPlan = own !== undefined && node.meta?.stepper === (own.stepper ?? node.meta?.step);
+    if (node.meta?.stepper && !fromPlan && !stepperIds.has(node.meta.stepper)) {
+      problems.push({
+        file,
+        where: `${at}/meta/stepper`,
+        message: `meta.stepper "${node.meta.stepper}" is not in plan.json stepper${didYouMean(node.meta.stepper, stepperIds)}; its entries are ${listOf(stepperIds, true)}`,
       });
     }
     if (node.meta?.route !== undefined) {
       const other = routes.get(node.meta.route);
       if (other)
-        problems.push({ file, where, message: `route "${node.meta.route}" is also used by ${other}` });
-      routes.set(node.meta.route, where);
+        problems.push({
+          file,
+          where: `${at}/meta/route`,
+          message: `route "${node.meta.route}" is also used by ${other}`,
+        });
+      routes.set(node.meta.route, name);
     }
-    const transitions = [
-      ...Object.values(node.on ?? {}),
-      ...Object.values(node.after ?? {}),
-      ...(node.always ? [node.always] : []),
-    ].flatMap((t) => (Array.isArray(t) ? t : [t]));
-    for (const t of transitions) {
+    for (const [where, t] of transitionsOf(node, at)) {
       const transition = (typeof t === 'string' ? { target: t } : t) as {
         target?: string;
         guard?: unknown;
@@ -116,17 +139,23 @@ export function checkMachine(
       };
       if (transition.target !== undefined) {
         const target = transition.target;
-        const exists = target.startsWith('.')
-          ? Boolean(node.states?.[target.slice(1)])
-          : Boolean(parent?.states?.[target]);
-        if (!exists) problems.push({ file, where, message: `transition target "${target}" does not exist` });
+        const siblings = target.startsWith('.') ? node.states : parent?.states;
+        const exists = Boolean(siblings?.[target.replace(/^\./, '')]);
+        if (!exists)
+          problems.push({
+            file,
+            where: typeof t === 'string' ? where : `${where}/target`,
+            message: `transition target "${target}" does not exist${didYouMean(target.replace(/^\./, ''), Object.keys(siblings ?? {}))}`,
+          });
       }
-      for (const ref of refs(transition.guard, 'guard')) checkGuard(where, ref);
-      for (const ref of refs(transition.actions, 'action')) checkAction(where, ref);
+      for (const ref of refs(transition.guard, 'guard')) checkGuard(`${where}/guard`, ref);
+      for (const ref of refs(transition.actions, 'action')) checkAction(`${where}/actions`, ref);
     }
-    for (const ref of [...refs(node.entry, 'action'), ...refs(node.exit, 'action')]) checkAction(where, ref);
-    for (const [name, child] of Object.entries(node.states ?? {})) visit(child, [...path, name], node);
+    for (const ref of refs(node.entry, 'action')) checkAction(`${at}/entry`, ref);
+    for (const ref of refs(node.exit, 'action')) checkAction(`${at}/exit`, ref);
+    for (const [child, state] of Object.entries(node.states ?? {}))
+      visit(state, `${at}/states/${pointerSegment(child)}`, name ? `${name}.${child}` : child, node);
   };
-  if (machine && typeof machine === 'object') visit(machine as StateNode, [], undefined);
+  if (machine && typeof machine === 'object') visit(machine as StateNode, '', '', undefined);
   return problems;
 }

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import type { PlanConfig, PlanFiles } from '../../engine/plan/types.ts';
 import PANEL_PARAMS from '../../src/journey/panels/panelParams.json' with { type: 'json' };
 import { VALUE_FORMATS } from '../../src/journey/formatValue.ts';
-import { listOf, type Problem } from './problem.ts';
+import { ajvProblems, didYouMean, listOf, type Problem } from './problem.ts';
 import { REGISTRY_FILES, type RegisteredCalculator, type Registries } from './registries.ts';
 
 /*
@@ -22,7 +22,7 @@ const unknownName = (
   name: string,
   known: Iterable<string>,
 ) =>
-  `${singular} "${name}" is not a known ${singular}; known ${kind}: ${listOf(known)} (${REGISTRY_FILES[kind]})`;
+  `${singular} "${name}" is not a known ${singular}${didYouMean(name, known)}; known ${kind}: ${listOf(known)} (${REGISTRY_FILES[kind]})`;
 
 export function checkPlanNames(
   file: string,
@@ -88,7 +88,7 @@ export function checkPlanNames(
         problems.push({
           file,
           where: `/${kind}/${id}/submit/stage`,
-          message: `saves the stage ${JSON.stringify(submit.stage)}, which is not a stage; the stages are ${listOf(stages, true)} (schemas/common/application.schema.json)`,
+          message: `saves the stage ${JSON.stringify(submit.stage)}, which is not a stage${typeof submit.stage === 'string' ? didYouMean(submit.stage, stages) : ''}; the stages are ${listOf(stages, true)} (schemas/common/application.schema.json)`,
         });
       }
       if (Array.isArray(panels))
@@ -110,7 +110,7 @@ function reviewRowProblems(file: string, where: string, sections: unknown): Prob
             {
               file,
               where: `${where}/params/sections/${s}/rows/${r}/format`,
-              message: `format ${JSON.stringify(row.format)} is not a format the review knows; known formats: ${listOf(VALUE_FORMATS)} (src/journey/formatValue.ts)`,
+              message: `format ${JSON.stringify(row.format)} is not a format the review knows${typeof row.format === 'string' ? didYouMean(row.format, VALUE_FORMATS) : ''}; known formats: ${listOf(VALUE_FORMATS)} (src/journey/formatValue.ts)`,
             },
           ],
     ),
@@ -136,11 +136,7 @@ export function checkBasis(
     ];
   }
   if (!calculator.basisSchema) return [];
-  const validate = new Ajv({ allErrors: true, strict: false }).compile(calculator.basisSchema);
+  const validate = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(calculator.basisSchema);
   if (validate(basis)) return [];
-  return (validate.errors ?? []).map((e) => ({
-    file,
-    where: e.instancePath || '/',
-    message: `${e.message ?? 'is invalid'} (the basis the calculator "${name}" expects)`,
-  }));
+  return ajvProblems(file, validate.errors, ` (the basis the calculator "${name}" expects)`);
 }

@@ -1,4 +1,4 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv from 'ajv';
 import { createActor } from 'xstate';
 import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
 import type { LoadedPlan, PlanConfig, PlanFiles } from '../../engine/plan/types.ts';
@@ -19,10 +19,15 @@ import { checkOfferRules } from './offerRuleChecks.ts';
 import { checkMaximumPremiums } from './maximumPremiumChecks.ts';
 import { checkPremiumRules } from './premiumRuleChecks.ts';
 import { checkRenderable } from './renderChecks.ts';
-import type { Problem } from './problem.ts';
+import { ajvProblems, didYouMean, pointerSegment, type Problem } from './problem.ts';
 import { defaultRegistries, type Registries } from './registries.ts';
 import { propertySchemas } from './schemaWalk.ts';
 import { checkUiSchemaFields, checkUiSchemaNames } from './uiSchemaChecks.ts';
+import { locateProblems } from './locateProblems.ts';
+import { checkRefs, fileOfId, strictProblems } from './schemaRefChecks.ts';
+import { checkStepIds } from './stepIdChecks.ts';
+import { checkBasisRules } from './basisRuleChecks.ts';
+import { checkJourneyQuote } from './journeyQuoteChecks.ts';
 
 /*
  * Every check `npm run plans:validate` makes, as a function returning located problems,
@@ -44,17 +49,17 @@ export interface PlanSources {
   generatedValidators?: Record<string, GeneratedTexts>;
   /** Plan folders whose files could not be read (e.g. a JSON syntax error), already as problems. */
   unreadable?: Problem[];
+  /**
+   * The schemas root the plans were read from: with it, each problem is located in the file
+   * that writes the value, with its line (locateProblems.ts), and the fixture journeys are priced.
+   */
+  root?: string;
 }
 
 const APPLICATION_SCHEMA = 'common/application.schema.json';
 
-function ajvProblems(file: string, errors: ErrorObject[] | null | undefined): Problem[] {
-  return (errors ?? []).map((e) => ({
-    file,
-    where: e.instancePath || '/',
-    message: `${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` ('${String(e.params.additionalProperty)}')` : ''}`,
-  }));
-}
+/** A problem ajv's strict compile found (its generated validators are not checked then). */
+const STRICT = /^(strict compile:|unknown keyword|unknown format)/;
 
 function strictAjv(): Ajv {
   return configureAjv(new Ajv({ strict: true, strictTypes: false, allErrors: true, $data: true }), {
@@ -78,13 +83,21 @@ interface Checkers {
   common: ReturnType<typeof commonDocuments>;
   stages?: string[];
   registries: Registries;
+  /** The schemas root, when known: the fixture journeys are priced (mortality tables are read from it). */
+  root?: string;
 }
 
 function checkEntry(file: string, config: PlanConfig, plan: LoadedPlan): Problem[] {
   if (!config.entry) return [];
   const entryStep = plan.steps[config.entry.step];
   if (!entryStep)
-    return [{ file, where: '/entry/step', message: `"${config.entry.step}" is not a step of plan.json` }];
+    return [
+      {
+        file,
+        where: '/entry/step',
+        message: `"${config.entry.step}" is not a step of plan.json${didYouMean(config.entry.step, Object.keys(plan.steps))}`,
+      },
+    ];
   if (Object.values(entryStep.definition.bind).some((pointer) => config.entry!.details.startsWith(pointer)))
     return [];
   return [
@@ -128,6 +141,21 @@ function checkPlan(
     : undefined;
   if (calculator) problems.push(...checkBasis(`plans/${code}`, files, calculator, config.calculator));
 
+  problems.push(...checkStepIds(at('plan.json'), config, files[config.machine]));
+  // Every $ref of every form resolves, else bundling stops with no place named.
+  const documents = new Map<string, unknown>(Object.entries(c.common));
+  const forms = [...Object.values(config.steps ?? {}), ...Object.values(config.popups ?? {})];
+  for (const form of forms) {
+    const schema = files[form.schema];
+    if (schema && typeof schema === 'object' && typeof (schema as JsonSchema).$id === 'string')
+      documents.set((schema as JsonSchema).$id as string, schema);
+  }
+  const refProblems = [...new Set(forms.map((form) => form.schema))].flatMap((path) => {
+    const schema = files[path];
+    return schema && typeof schema === 'object' ? checkRefs(at(path), schema as JsonSchema, documents) : [];
+  });
+  if (refProblems.length) return [...problems, ...refProblems];
+
   let plan: LoadedPlan;
   try {
     plan = buildPlan(files, c.common, compilingValidators);
@@ -155,25 +183,27 @@ function checkPlan(
   const adapter = config.adapter ? c.registries.adapters[config.adapter] : undefined;
   if (!c.validateMachine(plan.machine))
     problems.push(...ajvProblems(at(config.machine), c.validateMachine.errors));
-  problems.push(
-    ...checkMachine(at(config.machine), plan.machine, config, {
-      guards: [...c.registries.guards, ...(adapter?.guards ?? [])],
-      actions: [...c.registries.actions, ...(adapter?.actions ?? [])],
-      stages: c.stages,
-    }),
-  );
-  try {
-    createActor(createJourneyMachine(plan.machine, { matchesSchema: plan.matchesSchema }), {
-      input: { application: {} as never },
-    })
-      .start()
-      .stop();
-  } catch (error) {
-    problems.push({
-      file: at(config.machine),
-      where: '/',
-      message: `XState rejects it: ${(error as Error).message}`,
-    });
+  const machineProblems = checkMachine(at(config.machine), plan.machine, config, {
+    guards: [...c.registries.guards, ...(adapter?.guards ?? [])],
+    actions: [...c.registries.actions, ...(adapter?.actions ?? [])],
+    stages: c.stages,
+  });
+  problems.push(...machineProblems);
+  // XState's own words only for what the checks above did not already name.
+  if (machineProblems.length === 0) {
+    try {
+      createActor(createJourneyMachine(plan.machine, { matchesSchema: plan.matchesSchema }), {
+        input: { application: {} as never },
+      })
+        .start()
+        .stop();
+    } catch (error) {
+      problems.push({
+        file: at(config.machine),
+        where: '/',
+        message: `XState rejects it: ${(error as Error).message}`,
+      });
+    }
   }
 
   // Steps and popups are both forms of the plan, checked alike.
@@ -181,11 +211,17 @@ function checkPlan(
     try {
       c.strict.compile({ ...step.schema, $id: `${String(step.schema.$id)}#strict-${stepId}` });
     } catch (error) {
-      problems.push({
-        file: at(step.definition.schema),
-        where: '/',
-        message: `strict compile: ${(error as Error).message}`,
-      });
+      const file = at(step.definition.schema);
+      const message = (error as Error).message;
+      const written = [
+        { file, schema: files[step.definition.schema] },
+        { file, schema: step.schema },
+      ];
+      problems.push(
+        ...(strictProblems(file, written, message, c.strict) ?? [
+          { file, where: '/', message: `strict compile: ${message}` },
+        ]),
+      );
       continue;
     }
     problems.push(...checkRenderable(at(step.definition.schema), step.schema));
@@ -196,8 +232,8 @@ function checkPlan(
       if (!propertySchemas(step.schema, step.schema).has(field)) {
         problems.push({
           file: at('plan.json'),
-          where: `/steps/${stepId}/bind/${field}`,
-          message: `"${field}" (bound to ${pointer}) is not a field of the step schema`,
+          where: `/${config.steps[stepId] ? 'steps' : 'popups'}/${stepId}/bind/${pointerSegment(field)}`,
+          message: `"${field}" (bound to ${pointer}) is not a field of the step schema${didYouMean(field, propertySchemas(step.schema, step.schema).keys())}`,
         });
       }
     }
@@ -209,34 +245,48 @@ function checkPlan(
       else problems.push(...checkFixtures(file, fixtures, step, stepId));
     }
   }
-  if (generated && !problems.some((p) => p.message.startsWith('strict compile:'))) {
+  if (generated && !problems.some((p) => STRICT.test(p.message))) {
     problems.push(...checkGeneratedValidators(code, plan, generated));
   }
   problems.push(...checkAgeRules(code, plan));
   problems.push(...checkPremiumRules(code, plan, files, calculator));
   problems.push(...checkMaximumPremiums(code, plan, files, calculator));
   problems.push(...checkHelpTexts(code, plan));
-  problems.push(...checkOfferRules(code, config, files, calculator));
+  problems.push(...checkOfferRules(code, config, files, calculator, plan.content));
+  problems.push(...checkBasisRules(code, config, files, calculator));
+  if (c.root) problems.push(...checkJourneyQuote(code, plan, files, c.root));
   return problems;
 }
 
 /** Runs every check on every plan; an empty list means all plans are valid. */
 export function checkPlans(sources: PlanSources, registries: Registries = defaultRegistries()): Problem[] {
   const problems: Problem[] = [...(sources.unreadable ?? [])];
-  const meta = new Ajv({ allErrors: true, strict: false });
+  // verbose: an error carries its schema, for "did you mean …" among the properties it allows.
+  const meta = new Ajv({ allErrors: true, strict: false, verbose: true });
   const strict = strictAjv();
+  const commonById = new Map<string, unknown>(
+    sources.common.filter((doc) => typeof doc.$id === 'string').map((doc) => [doc.$id as string, doc]),
+  );
+  const commonProblem = (doc: JsonSchema, error: unknown): Problem[] => {
+    const file = fileOfId(String(doc.$id));
+    const message = (error as Error).message;
+    return strictProblems(file, [{ file, schema: doc }], message, strict) ?? [{ file, where: '/', message }];
+  };
   for (const doc of sources.common) {
+    const refs = checkRefs(fileOfId(String(doc.$id)), doc, commonById);
+    problems.push(...refs);
     try {
       strict.addSchema(doc);
     } catch (error) {
-      problems.push({ file: `common/${String(doc.$id)}`, where: '/', message: (error as Error).message });
+      problems.push(...commonProblem(doc, error));
     }
   }
   for (const doc of sources.common) {
     try {
       strict.getSchema(String(doc.$id));
     } catch (error) {
-      problems.push({ file: `common/${String(doc.$id)}`, where: '/', message: (error as Error).message });
+      if (!problems.some((p) => p.file === fileOfId(String(doc.$id))))
+        problems.push(...commonProblem(doc, error));
     }
   }
   const stages = stageNames(sources.common);
@@ -256,6 +306,7 @@ export function checkPlans(sources: PlanSources, registries: Registries = defaul
     common: commonDocuments(sources.common),
     stages,
     registries,
+    root: sources.root,
   };
   for (const [code, files] of Object.entries(sources.plans)) {
     try {
@@ -309,9 +360,12 @@ export function checkPlans(sources: PlanSources, registries: Registries = defaul
       } else taken.set(`${where}=${value}`, code);
     }
   }
-  // A file two forms share (a step and the popup that edits it) is reported once.
+  const located = (sources.root ? locateProblems(problems, sources.root, sources.plans) : problems).map(
+    ({ key: _key, ...problem }) => problem,
+  );
+  // A file two forms (a step and the popup that edits it) or two plans share is reported once.
   const seen = new Set<string>();
-  return problems.filter((p) => {
+  return located.filter((p) => {
     const key = `${p.file}\u0000${p.where}\u0000${p.message}`;
     if (seen.has(key)) return false;
     seen.add(key);

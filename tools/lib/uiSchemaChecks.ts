@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
-import { listOf, type Problem } from './problem.ts';
+import { didYouMean, listOf, pointerSegment, type Problem } from './problem.ts';
 import { REGISTRY_FILES, type Registries } from './registries.ts';
 import { propertySchemas } from './schemaWalk.ts';
 
@@ -26,15 +26,20 @@ export function checkUiSchemaFields(
           problems.push({
             file,
             where: `${path}/ui:order`,
-            message: `names "${name}", which is not a field of the schema`,
+            message: `names "${name}", which is not a field of the schema${didYouMean(name, props.keys())}`,
           });
         }
       }
     } else if (!key.startsWith('ui:')) {
       const sub = props.get(key);
       if (!sub)
-        problems.push({ file, where: `${path}/${key}`, message: `"${key}" is not a field of the schema` });
-      else problems.push(...checkUiSchemaFields(file, value, sub, root, `${path}/${key}`));
+        problems.push({
+          file,
+          key: true,
+          where: `${path}/${pointerSegment(key)}`,
+          message: `"${key}" is not a field of the schema${didYouMean(key, props.keys())}`,
+        });
+      else problems.push(...checkUiSchemaFields(file, value, sub, root, `${path}/${pointerSegment(key)}`));
     }
   }
   return problems;
@@ -58,7 +63,7 @@ export function checkUiSchemaNames(file: string, ui: unknown, registries: Regist
     problems.push({
       file,
       where,
-      message: `${kind} "${name}" is not a known ${kind}; known ${kind}s: ${listOf(known)} (${REGISTRY_FILES[`${kind}s`]})`,
+      message: `${kind} "${name}" is not a known ${kind}${didYouMean(name, known)}; known ${kind}s: ${listOf(known)} (${REGISTRY_FILES[`${kind}s`]})`,
     });
   const visit = (node: unknown, path: string) => {
     if (Array.isArray(node)) {
@@ -67,7 +72,7 @@ export function checkUiSchemaNames(file: string, ui: unknown, registries: Regist
     }
     if (!node || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
-      const at = `${path}/${key}`;
+      const at = `${path}/${pointerSegment(key)}`;
       if (key === 'ui:widget' && typeof value === 'string' && !registries.widgets.includes(value)) {
         unknown(at, 'widget', value, registries.widgets);
       } else if (key === 'ui:field' && typeof value === 'string' && !registries.fields.includes(value)) {

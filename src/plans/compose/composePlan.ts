@@ -38,7 +38,7 @@ interface Layer {
   dir: string;
 }
 
-interface Located {
+export interface Located {
   value: unknown;
   /** Index of the layer it was found in. */
   layer: number;
@@ -146,7 +146,7 @@ export class PlanComposer {
   }
 
   /** A plan-relative file from the first layer at or below `from` that has it. */
-  private locate(path: string, from = 0): Located | undefined {
+  locate(path: string, from = 0): Located | undefined {
     for (let index = from; index < this.layers.length; index++) {
       const layer = this.layers[index]!;
       // plan.json of a base plan is merged, not found; schemas/common has none.
@@ -160,6 +160,15 @@ export class PlanComposer {
 
   /** What a `$use` names, expanded. */
   private use(ref: string, from: { file: string; pointer: string; layer: number; path?: string }): unknown {
+    const { value, ...at } = this.useTarget(ref, from);
+    return this.expand(value, at);
+  }
+
+  /** The part of a file a `$use` names, as written (not yet expanded), and where it is. */
+  useTarget(
+    ref: string,
+    from: { file: string; pointer: string; layer: number; path?: string },
+  ): { value: unknown; file: string; pointer: string; layer: number; path: string } {
     const [document = '', pointer = ''] = ref.split('#');
     let located: Located | undefined;
     let path = document;
@@ -184,7 +193,7 @@ export class PlanComposer {
       if (!(error instanceof FactError)) throw error;
       throw new ComposeError(`"$use": ${ref}: ${error.message}`, from.file, from.pointer);
     }
-    return this.expand(value, { file: located.file, pointer, layer: located.layer, path });
+    return { value, file: located.file, pointer, layer: located.layer, path };
   }
 
   /** A value with every `$use` in it replaced by what it names, changes merged over it. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_SCHEMAS_ROOT } from '../../../src/plans/nodePlanSource.ts';
 import { loadSources } from '../../../tools/lib/loadSources.ts';
 import { checkPlans, type Problem } from '../../../tools/lib/planChecks.ts';
+import { problemLine } from '../../../tools/lib/problem.ts';
 
 // Plan files are edited as parsed JSON; their shapes are what the code under test checks.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -15,6 +16,8 @@ export interface PlanFolder {
   write(path: string, data: unknown): void;
   /** Reads a JSON file of the plan, lets `edit` change it, writes it back. */
   edit(path: string, edit: (data: Json) => void): void;
+  /** The line (1-based) of the first line of a file of the plan, as written now, that contains `text`. */
+  lineOf(path: string, text: string): number;
 }
 
 /**
@@ -26,7 +29,14 @@ export interface PlanFolder {
 export function checkCopiedPlan(
   edit: (plan: PlanFolder) => void,
   code = 'T54',
-  { generatedValidators = false }: { generatedValidators?: boolean } = {},
+  {
+    generatedValidators = false,
+    as = code,
+  }: {
+    generatedValidators?: boolean;
+    /** The folder the copy is made under (an analyst's new plan: copy T64 as T99); the test edits its plan.json. */
+    as?: string;
+  } = {},
 ): Problem[] {
   const root = mkdtempSync(join(tmpdir(), 'bimaflow-plan-'));
   try {
@@ -35,17 +45,25 @@ export function checkCopiedPlan(
     }
     cpSync(join(DEFAULT_SCHEMAS_ROOT, 'common'), join(root, 'common'), { recursive: true });
     mkdirSync(join(root, 'plans'));
-    cpSync(join(DEFAULT_SCHEMAS_ROOT, 'plans', code), join(root, 'plans', code), { recursive: true });
-    const file = (path: string) => join(root, 'plans', code, path);
+    cpSync(join(DEFAULT_SCHEMAS_ROOT, 'plans', code), join(root, 'plans', as), { recursive: true });
+    const file = (path: string) => join(root, 'plans', as, path);
     const folder: PlanFolder = {
       root,
       read: (path) => JSON.parse(readFileSync(file(path), 'utf8')),
+      // Written as an analyst's editor writes JSON, a value a line, so lines can be named.
       write: (path, data) =>
-        writeFileSync(file(path), typeof data === 'string' ? data : JSON.stringify(data)),
+        writeFileSync(file(path), typeof data === 'string' ? data : `${JSON.stringify(data, null, 2)}\n`),
       edit(path, change) {
         const data = folder.read(path);
         change(data);
         folder.write(path, data);
+      },
+      lineOf(path, text) {
+        const index = readFileSync(file(path), 'utf8')
+          .split('\n')
+          .findIndex((line) => line.includes(text));
+        if (index < 0) throw new Error(`${path} has no line with ${text}`);
+        return index + 1;
       },
     };
     edit(folder);
@@ -58,8 +76,11 @@ export function checkCopiedPlan(
   }
 }
 
-/** 'file where: message' lines, as the CLI prints them (without its schemas/ prefix). */
+/** 'file where: message' lines, without the line numbers. */
 export const lines = (problems: Problem[]) => problems.map((p) => `${p.file} ${p.where}: ${p.message}`);
+
+/** 'file:line where: message (in the composed …)' lines, as the CLI prints them (without its schemas/ prefix). */
+export const located = (problems: Problem[]) => problems.map((p) => problemLine(p));
 
 /** The first object in a JSON tree for which `test` holds (to edit it in place). */
 export function findIn(node: Json, test: (value: Json) => boolean): Json {

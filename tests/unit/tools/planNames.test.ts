@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCopiedPlan, findIn, lines } from './planFolder.ts';
+import { checkCopiedPlan, lines } from './planFolder.ts';
 
 /*
  * plans:validate checks every name plan JSON gives to code against its registry, and every
@@ -19,13 +19,14 @@ describe('plans:validate names', () => {
         ];
       });
       plan.edit('plan.json', (config) => {
-        config.steps['plan-details'].submit.stage = 'plans';
+        const step = config.steps['plan-details'];
+        step.submit = { ...step.submit, stage: 'plans' };
       });
     });
     const messages = lines(problems);
     expect(messages).toContainEqual(
       expect.stringMatching(
-        /^plans\/T54\/machine\.json \(root\): guard stageIs names the stage "plan-detail", which is not a stage; the stages are basic-details, plan-details, investment-details, personal-details, .*, payment-details and document \(schemas\/common\/application\.schema\.json\)$/,
+        /^plans\/T54\/machine\.json \/on\/RESUME\/0\/guard: guard stageIs names the stage "plan-detail", which is not a stage \(did you mean "plan-details"\?\); the stages are basic-details, plan-details, investment-details, personal-details, .*, payment-details and document \(schemas\/common\/application\.schema\.json\)$/,
       ),
     );
     expect(messages).toContainEqual(
@@ -62,10 +63,10 @@ describe('plans:validate names', () => {
     expect(lines(problems)).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          /^plans\/T54\/machine\.json basicDetails: guard "isWednesday" is not a known guard; known guards: allOf, anyOf, .*stageIs.* \(engine\/machine\/guards\.ts/,
+          /^plans\/T54\/machine\.json \/states\/basicDetails\/on\/NEXT\/guard: guard "isWednesday" is not a known guard; known guards: allOf, anyOf, .*stageIs.* \(engine\/machine\/guards\.ts/,
         ),
         expect.stringMatching(
-          /^plans\/T54\/machine\.json planDetails: action "sendConfetti" is not a known action; known actions: syncApplication/,
+          /^plans\/T54\/machine\.json \/states\/planDetails\/entry: action "sendConfetti" is not a known action; known actions: syncApplication/,
         ),
       ]),
     );
@@ -77,20 +78,21 @@ describe('plans:validate names', () => {
         ui.policyHolder.dateOfBirth['ui:widget'] = 'DateWithAgeWidgt';
         ui.policyHolder.gender['ui:field'] = 'GenderField';
       });
+      // T54's additional details build on the shared ones: its own change names the lookup.
       plan.edit('steps/additional-details.ui.json', (ui) => {
-        findIn(ui, (node) => node.lookup?.name === 'pincode').lookup.name = 'pinCode';
+        ui.personalDetails.pincode = { 'ui:options': { lookup: { name: 'pinCode' } } };
       });
     });
     expect(problems).toHaveLength(3);
     expect(lines(problems)).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          /^plans\/T54\/steps\/basic-details\.ui\.json \/policyHolder\/dateOfBirth\/ui:widget: widget "DateWithAgeWidgt" is not a known widget; known widgets: .*DateWithAgeWidget.* \(widgets\/registry\.ts\)$/,
+          /^plans\/T54\/steps\/basic-details\.ui\.json \/policyHolder\/dateOfBirth\/ui:widget: widget "DateWithAgeWidgt" is not a known widget \(did you mean "DateWithAgeWidget"\?\); known widgets: .*DateWithAgeWidget.* \(widgets\/registry\.ts\)$/,
         ),
         expect.stringMatching(
-          /^plans\/T54\/steps\/basic-details\.ui\.json \/policyHolder\/gender\/ui:field: field "GenderField" is not a known field; known fields: .*StringField/,
+          /^plans\/T54\/steps\/basic-details\.ui\.json \/policyHolder\/gender\/ui:field: field "GenderField" is not a known field( \(did you mean "\w+"\?\))?; known fields: .*StringField/,
         ),
-        'plans/T54/steps/additional-details.ui.json /personalDetails/pincode/ui:options/lookup/name: lookup "pinCode" is not a known lookup; known lookups: pincode (src/journey/lookups.ts)',
+        'plans/T54/steps/additional-details.ui.json /personalDetails/pincode/ui:options/lookup/name: lookup "pinCode" is not a known lookup (did you mean "pincode"?); known lookups: pincode (src/journey/lookups.ts)',
       ]),
     );
   });
@@ -107,13 +109,13 @@ describe('plans:validate names', () => {
     expect(messages).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          /^plans\/T54\/plan\.json \/steps\/plan-details\/panels\/0\/type: panel "holderSumary" is not a known panel; known panels: .*holderSummary.* \(src\/journey\/panels\/registry\.tsx\)$/,
+          /^plans\/T54\/plan\.json \/steps\/plan-details\/panels\/0\/type: panel "holderSumary" is not a known panel \(did you mean "holderSummary"\?\); known panels: .*holderSummary.* \(src\/journey\/panels\/registry\.tsx\)$/,
         ),
         expect.stringMatching(
-          /^plans\/T54\/plan\.json \/landingPanel\/type: panel "previousQuote" is not a known panel/,
+          /^plans\/T54\/plan\.json \/landingPanel\/type: panel "previousQuote" is not a known panel \(did you mean "previousQuotes"\?\)/,
         ),
         expect.stringMatching(
-          /^plans\/T54\/plan\.json \/calculator: calculator "deferedAnnuity" is not a known calculator; known calculators: .*deferredAnnuity.* \(src\/pricing\/calculators\.ts\)$/,
+          /^plans\/T54\/plan\.json \/calculator: calculator "deferedAnnuity" is not a known calculator \(did you mean "deferredAnnuity"\?\); known calculators: .*deferredAnnuity.* \(src\/pricing\/calculators\.ts\)$/,
         ),
       ]),
     );
@@ -127,7 +129,7 @@ describe('plans:validate names', () => {
     );
     expect(lines(problems)).toEqual([
       expect.stringMatching(
-        /^plans\/T54\/plan\.json \/steps\/review-details\/panels\/0\/params\/sections\/0\/rows\/1\/format: format "dates" is not a format the review knows; known formats: .*date.*split.* \(src\/journey\/formatValue\.ts\)$/,
+        /^plans\/T54\/plan\.json \/steps\/review-details\/panels\/0\/params\/sections\/0\/rows\/1\/format: format "dates" is not a format the review knows \(did you mean "date"\?\); known formats: .*date.*split.* \(src\/journey\/formatValue\.ts\)$/,
       ),
     ]);
   });

@@ -211,16 +211,42 @@ describe('plans:validate one source per rule', () => {
   });
 
   it('fails a Bima-ASBA maximum that the make-payment rules and message do not repeat', () => {
-    const problems = checkCopiedPlan((plan) =>
-      plan.edit('plan.json', (config) => {
-        config.payment.basbaMaximumPremium = 250000;
-      }),
+    // The shared make-payment step takes the limit from plan.json; a plan's own override
+    // that writes a figure of its own, as an analyst might, is caught.
+    const problems = checkCopiedPlan((plan) => {
+      plan.write('steps/make-payment.schema.json', {
+        $use: 'steps/make-payment.schema.json',
+        if: { properties: { premium: { exclusiveMinimum: 250000 } } },
+        then: {
+          properties: {
+            payMode: {
+              errorMessage: { const: 'BASBA is available for premiums up to 2,50,000. Please pay online.' },
+            },
+          },
+        },
+      });
+      plan.write('steps/make-payment.ui.json', {
+        $use: 'steps/make-payment.ui.json',
+        payMode: {
+          'ui:options': {
+            when: [
+              {
+                field: 'premium',
+                exclusiveMinimum: 250000,
+                set: { 'ui:options': { hiddenValues: ['BASBA'] } },
+              },
+            ],
+          },
+        },
+      });
+    });
+    expect(lines(problems)).toEqual(
+      expect.arrayContaining([
+        'plans/T54/steps/make-payment.schema.json /if/properties/premium/exclusiveMinimum: limits Bima-ASBA at 2,50,000, but plan.json /payment/basbaMaximumPremium says 2,00,000. Make them the same.',
+        'plans/T54/steps/make-payment.schema.json /then/properties/payMode/errorMessage: its message quotes a Bima-ASBA limit of 2,50,000, but plan.json /payment/basbaMaximumPremium says 2,00,000. Make them the same.',
+        'plans/T54/steps/make-payment.ui.json /payMode/ui:options/when/0/exclusiveMinimum: hides or limits Bima-ASBA at 2,50,000, but plan.json /payment/basbaMaximumPremium says 2,00,000. Make them the same.',
+      ]),
     );
-    expect(lines(problems)).toEqual([
-      'plans/T54/steps/make-payment.schema.json /if/properties/premium/exclusiveMinimum: limits Bima-ASBA at 2,00,000, but plan.json /payment/basbaMaximumPremium says 2,50,000. Make them the same.',
-      'plans/T54/steps/make-payment.schema.json /then/properties/payMode/errorMessage: its message quotes a Bima-ASBA limit of 2,00,000, but plan.json /payment/basbaMaximumPremium says 2,50,000. Make them the same.',
-      'plans/T54/steps/make-payment.ui.json /payMode/ui:options/when/0/exclusiveMinimum: hides or limits Bima-ASBA at 2,00,000, but plan.json /payment/basbaMaximumPremium says 2,50,000. Make them the same.',
-    ]);
   });
 
   // The basis takes an offer's percent from plan.json ({{offers.online.annuityBonusPercent}});

@@ -15,11 +15,16 @@ function sources(): PlanSources {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
+/**
+ * T54's composed files edited in memory and checked: the problems are where the checks find
+ * them in the composed plan (no root: the files on disk are not what is checked, so they are
+ * neither located in them nor is the journey priced).
+ */
 function broken(edit: (files: Record<string, Json>) => void) {
   const s = sources();
   const files = structuredClone(s.plans.T54!) as Record<string, Json>;
   edit(files);
-  return checkPlans({ ...s, plans: { T54: files }, generatedValidators: undefined });
+  return checkPlans({ ...s, plans: { T54: files }, generatedValidators: undefined, root: undefined });
 }
 
 describe('plans:validate', () => {
@@ -35,7 +40,10 @@ describe('plans:validate', () => {
     expect(problems).toContainEqual(
       expect.objectContaining({
         file: 'plans/T54/fixtures/basic-details.fixtures.json',
-        message: 'expected policyHolder.fullName: "Name is required", got "Full Name cannot be empty."',
+        where: '/cases/2/errors/policyHolder.fullName',
+        message: expect.stringMatching(
+          /^the ".*" case: expected policyHolder\.fullName: "Name is required", got "Full Name cannot be empty\."$/,
+        ),
       }),
     );
   });
@@ -60,12 +68,14 @@ describe('plans:validate', () => {
     const messages = problems.map((p) => `${p.file} ${p.where}: ${p.message}`);
     expect(messages).toEqual(
       expect.arrayContaining([
-        'plans/T54/steps/basic-details.ui.json /policyHolder/fulName: "fulName" is not a field of the schema',
-        'plans/T54/machine.json planDetails: transition target "nowhere" does not exist',
+        'plans/T54/steps/basic-details.ui.json /policyHolder/fulName: "fulName" is not a field of the schema (did you mean "fullName"?)',
+        'plans/T54/machine.json /states/planDetails/on/NEXT: transition target "nowhere" does not exist',
         expect.stringMatching(
-          /^plans\/T54\/machine\.json basicDetails: guard "isWednesday" is not a known guard; known guards: /,
+          /^plans\/T54\/machine\.json \/states\/basicDetails\/on\/NEXT\/guard: guard "isWednesday" is not a known guard; known guards: /,
         ),
-        'plans/T54/machine.json reviewDetails: meta.step "review" is not a step of plan.json',
+        expect.stringMatching(
+          /^plans\/T54\/machine\.json \/states\/reviewDetails\/meta\/step: meta\.step "review" is not a step of plan\.json; the steps are /,
+        ),
       ]),
     );
   });
@@ -92,7 +102,12 @@ describe('plans:validate', () => {
     const problems = broken((f) => {
       f['steps/basic-details.schema.json'].properties.policyHolder.properties.fullName.minLenght = 2;
     });
-    expect(problems[0]?.message).toMatch(/strict compile: .*minLenght/);
+    expect(problems[0]).toEqual({
+      file: 'plans/T54/steps/basic-details.schema.json',
+      where: '/properties/policyHolder/properties/fullName/minLenght',
+      message:
+        'unknown keyword "minLenght" (did you mean "minLength"?): ajv\'s strict mode rejects a keyword it does not know (a note for builders goes in "$comment")',
+    });
   });
 
   it('checks the content file against content.schema.json and against plan.json and the basis', () => {
@@ -158,8 +173,8 @@ describe('plans:validate', () => {
     expect(problems).toEqual([
       {
         file: 'plans/T54/fixtures/basic-details.fixtures.json',
-        where: `cases/${index} "journey"`,
-        message: 'the journey case is typed after the onScreen cases; it is not one',
+        where: `/cases/${index}/onScreen`,
+        message: 'the "journey" case is typed after the onScreen cases; it is not one',
       },
     ]);
   });
@@ -171,7 +186,11 @@ describe('plans:validate', () => {
       const fixture = join(root, 'plans/T54/fixtures/basic-details.fixtures.json');
       const data = JSON.parse(readFileSync(fixture, 'utf8'));
       data.cases[0].errors = { 'policyHolder.gender': 'Gender cannot be empty.' };
-      writeFileSync(fixture, JSON.stringify(data));
+      writeFileSync(fixture, JSON.stringify(data, null, 2));
+      const line =
+        readFileSync(fixture, 'utf8')
+          .split('\n')
+          .findIndex((text) => text.includes('"policyHolder.gender": "Gender cannot be empty."')) + 1;
       let status = 0;
       let stderr = '';
       try {
@@ -183,8 +202,12 @@ describe('plans:validate', () => {
         stderr = String((error as { stderr: Buffer }).stderr);
       }
       expect(status).toBe(1);
-      expect(stderr).toContain('schemas/plans/T54/fixtures/basic-details.fixtures.json cases/0');
-      expect(stderr).toContain('expected policyHolder.gender: "Gender cannot be empty.", got no error');
+      expect(stderr).toMatch(
+        new RegExp(
+          `^schemas/plans/T54/fixtures/basic-details\\.fixtures\\.json:${line} /cases/0/errors/policyHolder\\.gender: the ".*" case: expected policyHolder\\.gender: "Gender cannot be empty\\.", got no error$`,
+          'm',
+        ),
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { LoadedPlan } from '../../../../engine/plan/types.ts';
 import type { PricedQuote } from '../../../pricing/calculator.ts';
 import { calculators } from '../../../pricing/calculators.ts';
@@ -72,17 +72,30 @@ async function proposalDateOf(
   return { proposalDate: inWindow ? date : undefined, applicationNumber: null };
 }
 
-/** The plan's pricing sources and its compiled field check; 400 'Failed to calculate quote details.' without. */
+/**
+ * The plan's pricing sources and its compiled field check; 400 'Failed to calculate quote
+ * details.' without. The visitor hears only that; the reason (a basis that is another plan's,
+ * a calculator with no input check) is logged with the request, for whoever runs the server.
+ */
 function pricingOf(
   plan: LoadedPlan,
   checks: Map<string, PlanFieldsCheck>,
+  log: FastifyBaseLogger,
 ): { sources: PricingSources; check: PlanFieldsCheck } {
-  const check = checks.get(plan.config.calculator);
+  const { calculator, productId } = plan.config;
+  const check = checks.get(calculator);
   let sources: PricingSources | undefined;
   try {
     sources = check ? pricingFor(plan) : undefined;
-  } catch {
+  } catch (error) {
+    log.error({ err: error, productId, calculator }, `quote refused: plan ${productId} cannot be priced`);
     sources = undefined;
+  }
+  if (!check) {
+    log.error(
+      { productId, calculator },
+      `quote refused: plan ${productId} names no calculator with an input check`,
+    );
   }
   if (!check || !sources) {
     throw rejected([{ field: 'PlanSectionDetails.ProductUIN', message: QUOTE_MESSAGES.failed }]);
@@ -222,7 +235,7 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
       if (!plan) {
         throw rejected([{ field: 'PlanSectionDetails.ProductUIN', message: QUOTE_MESSAGES.productUin }]);
       }
-      const pricing = pricingOf(plan, checks);
+      const pricing = pricingOf(plan, checks, request.log);
       if (body.ApplicationNumber) {
         requireCapability(app, request, body.ApplicationNumber);
         const answer = await quoteOfKnownApplication(
