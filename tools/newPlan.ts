@@ -3,6 +3,7 @@ import { DEFAULT_SCHEMAS_ROOT } from '../src/plans/nodePlanSource.ts';
 import { writeGeneratedValidators } from './lib/generatedValidators.ts';
 import { loadSources } from './lib/loadSources.ts';
 import { checkPlans } from './lib/planChecks.ts';
+import { problemLine } from './lib/problem.ts';
 import { scaffoldPlan } from './lib/scaffoldPlan.ts';
 
 /*
@@ -26,12 +27,14 @@ if (!values.from || !values.code) {
 try {
   const made = await scaffoldPlan({ ...values, root: values.root!, from: values.from, code: values.code });
   writeGeneratedValidators(values.root!, [values.code]);
-  const problems = checkPlans(loadSources(values.root!)).filter((p) =>
-    p.file.startsWith(`plans/${values.code}/`),
+  // The new plan's problems: in its folder, or in a shared file as composed for it.
+  const own = `plans/${values.code}/`;
+  const problems = checkPlans(loadSources(values.root!)).filter(
+    (p) => p.file.startsWith(own) || p.composed?.startsWith(own),
   );
   for (const file of made.files) console.log(`plans:new: wrote schemas/${file}`);
   for (const note of made.notes) console.log(`plans:new: ${note}`);
-  for (const p of problems) console.error(`schemas/${p.file} ${p.where}: ${p.message}`);
+  for (const p of problems) console.error(problemLine(p, 'schemas/'));
   if (problems.length) process.exit(1);
   console.log(
     `plans:new: ${values.code} is valid; it is on the catalogue once the app is built (npm run build).`,
