@@ -85,6 +85,8 @@ interface Checkers {
   registries: Registries;
   /** The schemas root, when known: the fixture journeys are priced (mortality tables are read from it). */
   root?: string;
+  /** A shared document has a $ref that does not resolve (reported at it): plans that reach it cannot be bundled. */
+  brokenCommonRefs?: boolean;
 }
 
 function checkEntry(file: string, config: PlanConfig, plan: LoadedPlan): Problem[] {
@@ -160,6 +162,8 @@ function checkPlan(
   try {
     plan = buildPlan(files, c.common, compilingValidators);
   } catch (error) {
+    // A shared document's $ref that does not resolve is reported once, at the $ref.
+    if (c.brokenCommonRefs) return problems;
     return [...problems, { file: at('plan.json'), where: '/steps', message: (error as Error).message }];
   }
   if (config.content) {
@@ -272,8 +276,10 @@ export function checkPlans(sources: PlanSources, registries: Registries = defaul
     const message = (error as Error).message;
     return strictProblems(file, [{ file, schema: doc }], message, strict) ?? [{ file, where: '/', message }];
   };
+  let brokenCommonRefs = false;
   for (const doc of sources.common) {
     const refs = checkRefs(fileOfId(String(doc.$id)), doc, commonById);
+    brokenCommonRefs ||= refs.length > 0;
     problems.push(...refs);
     try {
       strict.addSchema(doc);
@@ -307,6 +313,7 @@ export function checkPlans(sources: PlanSources, registries: Registries = defaul
     stages,
     registries,
     root: sources.root,
+    brokenCommonRefs,
   };
   for (const [code, files] of Object.entries(sources.plans)) {
     try {

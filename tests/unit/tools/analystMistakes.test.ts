@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkCopiedPlan, located, type PlanFolder } from './planFolder.ts';
 
@@ -184,6 +186,28 @@ describe('plans:validate names the file, pointer, line and fix of an analyst’s
         /^plans\/T64\/steps\/plan-details\.schema\.json:\d+ \/properties\/nominee\/\$ref: \$ref "\.\.\/\.\.\/\.\.\/common\/def\.schema\.json#\/\$defs\/fullName" names common\/def\.schema\.json, which is not a schema document \(did you mean "defs\.schema\.json"\?\); the shared documents are /,
       ),
     );
+  });
+
+  it('a $ref of a shared document that does not resolve, blamed on the shared document once', () => {
+    let line = 0;
+    const problems = checkCopiedPlan((plan) => {
+      const file = join(plan.root, 'common/defs.schema.json');
+      const text = readFileSync(file, 'utf8').replace(
+        '"dial-codes.schema.json#/$defs/dialCode"',
+        '"dial-codes.schema.json#/$defs/dialCod"',
+      );
+      writeFileSync(file, text);
+      line = text.split('\n').findIndex((l) => l.includes('#/$defs/dialCod"')) + 1;
+    }, 'T64');
+    const pointer = located(problems)
+      .map((l) => /^common\/defs\.schema\.json:\d+ (\S+):/.exec(l)?.[1])
+      .find(Boolean);
+    expect(located(problems)).toContain(
+      `common/defs.schema.json:${line} ${pointer}: $ref "dial-codes.schema.json#/$defs/dialCod" does not resolve: common/dial-codes.schema.json has no "dialCod" under /$defs (did you mean "dialCode"?)`,
+    );
+    expect(pointer).toMatch(/^\/\$defs\/\w+\/(.*\/)?\$ref$/);
+    // Not again at each plan that reaches it, nor at plan.json with no place.
+    expect(problems.filter((p) => p.message.includes('dialCod'))).toHaveLength(1);
   });
 
   it('an unknown keyword, at the file and pointer where it is written', () => {
