@@ -20,9 +20,13 @@ vi.mock('../../../src/server/plans/serverPlans.ts', async (importOriginal) => ({
   serverPlans: () => new Map([[PLAN.config.productId, PLAN]]),
 }));
 
+/** Whether the plan's pricing sources load (then the request's own fields are what is refused). */
+const pricing = vi.hoisted(() => ({ loads: false }));
+
 vi.mock('../../../src/server/api/quotes/pricingSources.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/server/api/quotes/pricingSources.ts')>()),
   pricingFor: () => {
+    if (pricing.loads) return { calculator: {}, basis: {}, tables: {} };
     throw new Error(REASON);
   },
 }));
@@ -46,25 +50,28 @@ describe('the quote route refusing a quote', () => {
   });
   afterAll(() => app?.close());
 
-  it('answers the visitor as before and logs the reason with the request', async () => {
-    const config = testConfig();
+  const quote = async () => {
     const token = await app.inject({
       method: 'POST',
       url: '/buyonlineoauth/oauth/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `grant_type=client_credentials&client_id=${config.publicClientId}`,
+      payload: `grant_type=client_credentials&client_id=${testConfig().publicClientId}`,
     });
     expect(token.statusCode, token.body).toBe(200);
-    const plan = PLAN;
-    const res = await app.inject({
+    return app.inject({
       method: 'POST',
       url: '/proposal_service/v1/quotes',
       headers: { authorization: `Bearer ${token.json().access_token as string}` },
       payload: {
         LifeAssuredDetail: { FirstName: 'Ramesh', Gender: 'Male', DOB: '1985-04-12' },
-        PlanSectionDetails: { ProductUIN: plan.config.uin },
+        PlanSectionDetails: { ProductUIN: PLAN.config.uin },
       },
     });
+  };
+
+  it('answers the visitor as before and logs the reason with the request', async () => {
+    const plan = PLAN;
+    const res = await quote();
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Failed to calculate quote details.');
     expect(res.body).not.toContain(REASON);
@@ -78,5 +85,17 @@ describe('the quote route refusing a quote', () => {
     });
     // The request's logger: the entry carries the request's id.
     expect(logged?.reqId).toBeDefined();
+  }, 30_000);
+
+  it('logs the reason of a request it refuses, the answer carrying the same message', async () => {
+    pricing.loads = true;
+    logs.length = 0;
+    const res = await quote();
+    expect(res.statusCode).toBe(400);
+    const message = (res.json() as { message: string }).message;
+    expect(message).toBeTruthy();
+    expect(logs).toContainEqual(
+      expect.objectContaining({ level: 40, msg: `quote refused: ${message}`, productId: 'T99' }),
+    );
   }, 30_000);
 });

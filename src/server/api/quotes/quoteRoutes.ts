@@ -249,7 +249,17 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
         if (answer) return answer;
       }
       const { proposalDate, applicationNumber } = await proposalDateOf(app, request, plan.config.productId);
-      const priced = priceRequest(plan, pricing, body, proposalDate);
+      let priced: Priced;
+      try {
+        priced = priceRequest(plan, pricing, body, proposalDate);
+      } catch (error) {
+        // The visitor hears the reason in the answer; whoever runs the server reads it here.
+        request.log.warn(
+          { err: error, productId: plan.config.productId },
+          `quote refused: ${(error as Error).message}`,
+        );
+        throw error;
+      }
       const response = await storeQuote(
         repository,
         (quoteNumber) => storedResponse(quoteNumber, plan, proposalDate!, priced),
