@@ -1,15 +1,18 @@
 import type { UiSchema } from '@rjsf/utils';
 
+import { holds } from '../plan/conditions.ts';
+import type { Condition } from '../plan/types.ts';
+
 /*
- * Conditional presentation, declared in the uiSchema, on the value of a sibling field:
+ * Conditional presentation, declared in the uiSchema as conditions (engine/plan/conditions.ts:
+ * `scope` a JSON Pointer into the form's data, `schema` what its value must match) with the
+ * uiSchema they `set` on the field:
  *   "category": { "ui:options": { "when": [
- *       { "field": "planOption", "in": ["OPTION_A", "OPTION_C"], "negate": true, "set": { "ui:disabled": true } } ] } }
- *   "planOption": { "ui:options": { "when": [
- *       { "field": "category", "in": ["Joint"], "set": { "ui:options": { "disabledValues": ["OPTION_B"] } } } ] } }
+ *       { "scope": "/planDetails/planOption", "schema": { "not": { "enum": ["OPTION_A", "OPTION_C"] } },
+ *         "set": { "ui:disabled": true } } ] } }
  *   "payMode": { "ui:options": { "when": [
- *       { "field": "premium", "exclusiveMinimum": 200000, "set": { "ui:options": { "hiddenValues": ["MODE_B"] } } } ] } }
- * A rule holds when the sibling's value is one of `in` (when given) and is a number above
- * `exclusiveMinimum` (when given); `negate` inverts it.
+ *       { "scope": "/premium", "schema": { "type": "number", "exclusiveMinimum": 200000 },
+ *         "set": { "ui:options": { "hiddenValues": ["MODE_B"] } } } ] } }
  * Each rule that holds deep-merges its `set` into that field's uiSchema. The effective
  * uiSchema changes only when a rule's outcome changes, so it stays referentially stable.
  */
@@ -17,12 +20,8 @@ import type { UiSchema } from '@rjsf/utils';
 export interface ConditionalRule {
   /** Path of the field the rule dresses. */
   path: string[];
-  /** Sibling field whose value decides. */
-  field: string;
-  in?: unknown[];
-  /** Holds only for a number above this. */
-  exclusiveMinimum?: number;
-  negate: boolean;
+  /** The rule itself, as the plan registered it (engine/plan/buildPlan.ts). */
+  condition: Condition;
   set: UiSchema;
 }
 
@@ -34,15 +33,8 @@ export function collectConditionalRules(
   const rules: ConditionalRule[] = [];
   const when = (uiSchema['ui:options'] as { when?: unknown } | undefined)?.when;
   if (Array.isArray(when) && path.length) {
-    for (const rule of when as Array<Record<string, unknown>>) {
-      rules.push({
-        path,
-        field: String(rule.field),
-        in: Array.isArray(rule.in) ? rule.in : undefined,
-        exclusiveMinimum: typeof rule.exclusiveMinimum === 'number' ? rule.exclusiveMinimum : undefined,
-        negate: rule.negate === true,
-        set: (rule.set ?? {}) as UiSchema,
-      });
+    for (const rule of when as Array<Condition & { set?: UiSchema }>) {
+      rules.push({ path, condition: rule, set: rule.set ?? {} });
     }
   }
   for (const [key, value] of Object.entries(uiSchema)) {
@@ -51,28 +43,9 @@ export function collectConditionalRules(
   return rules;
 }
 
-function valueAt(data: unknown, path: string[]): unknown {
-  return path.reduce<unknown>(
-    (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
-    data,
-  );
-}
-
-function ruleHolds(rule: ConditionalRule, value: unknown): boolean {
-  if (rule.in && !rule.in.includes(value)) return false;
-  if (rule.exclusiveMinimum !== undefined)
-    return typeof value === 'number' && Number.isFinite(value) && value > rule.exclusiveMinimum;
-  return rule.in !== undefined;
-}
-
 /** Which rules hold for the data, as a string (the memo key of the effective uiSchema). */
 export function conditionalOutcomes(rules: ConditionalRule[], data: unknown): string {
-  return rules
-    .map((rule) => {
-      const value = valueAt(data, [...rule.path.slice(0, -1), rule.field]);
-      return ruleHolds(rule, value) !== rule.negate ? '1' : '0';
-    })
-    .join('');
+  return rules.map((rule) => (holds(rule.condition, data) ? '1' : '0')).join('');
 }
 
 function deepMerge(base: Record<string, unknown>, extra: Record<string, unknown>): Record<string, unknown> {

@@ -23,8 +23,6 @@ const combined = (params: GuardParams, readsOf: (ref: unknown) => string[]) =>
 export const GENERIC_GUARD_READS: Record<string, GuardReads> = {
   hasApplicationNumber: () => ['/applicationNumber'],
   routeIs: () => [],
-  valueIs: (params) => [pathParam(params)],
-  isPresent: (params) => [pathParam(params)],
   stageIs: () => ['/userStage'],
   payModeIs: () => ['/paymentDetails/payMode'],
   olderThanDays: (params) => [pathParam(params)],

@@ -41,13 +41,6 @@ export function createGuards(
   const table: Record<string, GuardImpl> = {
     hasApplicationNumber: ({ context }) => Boolean(context.application.applicationNumber),
     routeIs: ({ event }, params) => event.type === 'NAVIGATE' && event.route === params?.route,
-    /** The value at `path` equals `value`. */
-    valueIs: ({ context }, params) => at(context, params?.path) === params?.value,
-    /** The value at `path` is present (not undefined, null or ''). */
-    isPresent: ({ context }, params) => {
-      const value = at(context, params?.path);
-      return value !== undefined && value !== null && value !== '';
-    },
     stageIs: ({ context }, params) => {
       const stage = context.application.userStage;
       const wanted = params?.stage;

@@ -1,4 +1,5 @@
 import type { UiSchema } from '@rjsf/utils';
+import { registerConditions } from './conditions.ts';
 import { bundleSchema, type JsonSchema, type SchemaDocuments } from '../schema/bundleSchema.ts';
 import type {
   LoadedPlan,
@@ -39,11 +40,18 @@ export function buildPlan(files: PlanFiles, common: SchemaDocuments, validators:
         return [id, step];
       }),
     );
+  const steps = load('steps', config.steps);
+  const popups = load('popups', config.popups);
+  // Every condition of the plan (plan.json, the forms' uiSchemas) is checked with its matcher.
+  registerConditions(config, validators.matchesSchema);
+  for (const step of [...Object.values(steps), ...Object.values(popups)]) {
+    registerConditions(step.uiSchema, validators.matchesSchema);
+  }
   return {
     config,
     machine: file(files, config.planCode, config.machine) as Record<string, unknown>,
-    steps: load('steps', config.steps),
-    popups: load('popups', config.popups),
+    steps,
+    popups,
     matchesSchema: validators.matchesSchema,
     loadForms: () => (validators.load ? validators.load() : Promise.resolve()),
     content: config.content

@@ -18,13 +18,13 @@ export interface StepperStep {
   label: string;
 }
 
-/** A condition on the application: the value at `pointer` equals / does not equal / is one of / is present. */
+/**
+ * A condition (engine/plan/conditions.ts): the value at `scope`, a JSON Pointer into the data
+ * it is about (the application; in a uiSchema the form's data), matches the JSON Schema `schema`.
+ */
 export interface Condition {
-  pointer: string;
-  equals?: unknown;
-  notEquals?: unknown;
-  in?: unknown[];
-  present?: boolean;
+  scope: string;
+  schema: Record<string, unknown>;
 }
 
 /** A shared panel a step shows, by registry name, with its parameters. */

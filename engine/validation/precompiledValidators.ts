@@ -19,7 +19,7 @@ export type ValidatorFunctions = Record<string, ValidateFunction>;
 export interface PlanValidatorFunctions {
   steps: Record<string, ValidatorFunctions>;
   popups: Record<string, ValidatorFunctions>;
-  /** The machine's matchesSchema conditions, by RJSF's hash of each schema. */
+  /** The plan's conditions (machine, plan.json, uiSchema rules), by RJSF's hash of each schema. */
   conditions: ValidatorFunctions;
 }
 
@@ -148,7 +148,7 @@ export function precompiledValidators(planCode: string, generated: GeneratedVali
       const validate = functions.conditions[key];
       if (!validate) {
         throw new Error(
-          `Plan ${planCode} has no generated validator for a machine condition: run npm run validators`,
+          `Plan ${planCode} has no generated validator for one of its conditions: run npm run validators`,
         );
       }
       return validate(data);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { hashForSchema, schemaParser, type RJSFSchema } from '@rjsf/utils';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { conditionsIn } from '../../engine/plan/conditions.ts';
 import type { LoadedPlan, LoadedStep } from '../../engine/plan/types.ts';
 import { AJV_OPTIONS } from '../../engine/validation/ajvOptions.ts';
 import { configureAjv } from '../../engine/validation/configureAjv.ts';
@@ -57,7 +58,7 @@ export function validatorFingerprint(plan: LoadedPlan): string {
     Object.values(steps).map((step) => [step.id, step.definition.schema, step.schema]);
   return createHash('sha256')
     .update(generatorVersion())
-    .update(JSON.stringify([forms(plan.steps), forms(plan.popups), [...machineConditions(plan.machine)]]))
+    .update(JSON.stringify([forms(plan.steps), forms(plan.popups), [...planConditions(plan)]]))
     .digest('hex');
 }
 
@@ -66,18 +67,26 @@ export function writtenFingerprint(code: string): string | undefined {
   return /^\/\/ fingerprint: ([0-9a-f]{64})$/m.exec(code)?.[1];
 }
 
-/** The JSON Schemas of a machine's matchesSchema guards, by RJSF's hash of each. */
-export function machineConditions(machine: unknown): Map<string, object> {
+/**
+ * The JSON Schemas of a plan's conditions (engine/plan/conditions.ts), by RJSF's hash of each:
+ * its machine's matchesSchema guards, plan.json's `when`s and its forms' uiSchema rules.
+ */
+export function planConditions(plan: LoadedPlan): Map<string, object> {
   const found = new Map<string, object>();
+  const add = (schema: unknown) => {
+    if (schema && typeof schema === 'object') found.set(hashForSchema(schema as RJSFSchema), schema);
+  };
   const walk = (node: unknown) => {
     if (!node || typeof node !== 'object') return;
     const ref = node as { type?: unknown; params?: { schema?: unknown } };
-    if (ref.type === 'matchesSchema' && ref.params?.schema && typeof ref.params.schema === 'object') {
-      found.set(hashForSchema(ref.params.schema as RJSFSchema), ref.params.schema);
-    }
+    if (ref.type === 'matchesSchema') add(ref.params?.schema);
     Object.values(node).forEach(walk);
   };
-  walk(machine);
+  walk(plan.machine);
+  const forms = [...Object.values(plan.steps), ...Object.values(plan.popups)];
+  for (const condition of [plan.config, ...forms.map((form) => form.uiSchema)].flatMap((node) => conditionsIn(node))) {
+    add(condition.schema);
+  }
   return found;
 }
 
@@ -127,12 +136,12 @@ export function planValidatorModules(
 ): Record<keyof typeof GENERATED_FILES, string> {
   const firstSchema = Object.values(plan.steps)[0]?.definition.schema;
   const forms = [...Object.values(plan.steps), ...Object.values(plan.popups)];
-  const conditions = [...machineConditions(plan.machine)].map(([hash, schema]) => ({ ...schema, $id: hash }));
+  const conditions = [...planConditions(plan)].map(([hash, schema]) => ({ ...schema, $id: hash }));
   const header = HEADER(folder, validatorFingerprint(plan));
   const first = validatorModule(
     forms.filter((form) => form.definition.schema === firstSchema),
     plan,
-    conditions.length ? standaloneOf(conditions, `plans/${folder} machine`) : '',
+    conditions.length ? standaloneOf(conditions, `plans/${folder} conditions`) : '',
   );
   const later = validatorModule(
     forms.filter((form) => form.definition.schema !== firstSchema),

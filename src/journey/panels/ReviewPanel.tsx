@@ -66,9 +66,9 @@ function routeOfStep(plan: LoadedPlan, stepId: string | undefined): string | und
 /** Every place of the application the review shows or decides by (the quote's place among them). */
 function reviewReads(sections: ReviewSection[]): string[] {
   const pointers = sections.flatMap((section) => [
-    section.when?.pointer,
+    section.when?.scope,
     ...section.rows.flatMap((row) => [
-      row.when?.pointer,
+      row.when?.scope,
       row.pointer,
       row.pointer.replace(/[^/]+$/, 'countryCode'),
     ]),

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LoadedPlan, LoadedStep } from '../../../engine/plan/types.ts';
 import { holds } from '../../../engine/plan/conditions.ts';
+import { getByPointer } from '../../../engine/schema/pointer.ts';
 import { expectAccessible } from '../axe.ts';
 import { SCREENSHOTS } from '../harness.ts';
 import { fieldActions } from './fieldActions.ts';
@@ -128,7 +129,7 @@ async function addJointLife(
   const params = panel.params ?? {};
   const category = String(params.category ?? '/planDetails/category');
   const state = typedState(plan, { ...typed, [step.id]: data });
-  if (!holds({ pointer: category, equals: params.joint ?? 'Joint' }, state)) return;
+  if (getByPointer(state, category) !== (params.joint ?? 'Joint')) return;
   const popup = plan.popups[String(params.popup ?? 'joint-life')]!;
   const jointCase = journeyCase(plan, popup);
   if (!jointCase)

@@ -4,7 +4,10 @@ import {
   collectConditionalRules,
   conditionalOutcomes,
 } from '../../../engine/form/conditionalUi.ts';
-import { readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import { registerConditions } from '../../../engine/plan/conditions.ts';
+import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
+import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
+import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
 
 describe('conditional uiSchema rules', () => {
   const uiSchema = {
@@ -12,16 +15,22 @@ describe('conditional uiSchema rules', () => {
       'ui:widget': 'RadioCardsWidget',
       'ui:options': {
         when: [
-          { field: 'premium', exclusiveMinimum: 200000, set: { 'ui:options': { hiddenValues: ['B'] } } },
+          {
+            scope: '/premium',
+            schema: { type: 'number', exclusiveMinimum: 200000 },
+            set: { 'ui:options': { hiddenValues: ['B'] } },
+          },
         ],
       },
     },
     category: {
       'ui:options': {
-        when: [{ field: 'option', in: ['A', 'C'], negate: true, set: { 'ui:disabled': true } }],
+        when: [{ scope: '/option', schema: { not: { enum: ['A', 'C'] } }, set: { 'ui:disabled': true } }],
       },
     },
   };
+  // A built plan registers its conditions with its matcher; these stand alone.
+  registerConditions(uiSchema, compilingValidators.matchesSchema);
   const rules = collectConditionalRules(uiSchema);
 
   it('holds a numeric rule only for a number above exclusiveMinimum', () => {
@@ -39,7 +48,8 @@ describe('conditional uiSchema rules', () => {
   });
 
   it('hides BASBA on the T54 make-payment step above 2,00,000 (spec 02 §4.7)', () => {
-    const ui = readPlanFiles('T54')['steps/make-payment.ui.json'] as Record<string, unknown>;
+    const plan = buildPlan(readPlanFiles('T54'), commonDocuments(readCommonDocuments()), compilingValidators);
+    const ui = plan.steps['make-payment']!.uiSchema as Record<string, unknown>;
     const t54 = collectConditionalRules(ui);
     const hidden = (premium: number) => {
       const applied = applyConditionalRules(ui, t54, conditionalOutcomes(t54, { premium })) as Record<

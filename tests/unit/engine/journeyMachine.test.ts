@@ -32,7 +32,12 @@ const machineConfig = {
           {
             guard: {
               type: 'not',
-              params: { guard: { type: 'isPresent', params: { path: '/bankDetails/primary' } } },
+              params: {
+                guard: {
+                  type: 'matchesSchema',
+                  params: { scope: '/bankDetails/primary', schema: { type: 'object', minProperties: 1 } },
+                },
+              },
             },
             target: 'review',
           },
