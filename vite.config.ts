@@ -65,6 +65,9 @@ function planModules(): Plugin {
       if (!id.startsWith(PREFIX)) return null;
       const [kind, code, root] = id.slice(PREFIX.length).split(':') as [BrowserPlanModule, string, string];
       this.addWatchFile(resolve(root, 'plans', code));
+      // A plan is composed from schemas/common too (and a plan it extends, among plans/).
+      this.addWatchFile(resolve(root, 'common'));
+      this.addWatchFile(resolve(root, 'plans'));
       return browserPlanModule(code, kind, root);
     },
   };
