@@ -26,7 +26,11 @@ export interface TermLifeOption {
 export interface TermLifeBasis extends PlanBasisHeader {
   interestRatePercent: number;
   mortality: LifeMortalityBasis & {
-    /** Every q of a smoker is multiplied by this (capped at 1). */
+    /** Every q, at the age as rated, is multiplied by loadingPercent ÷ 100 (capped at 1). */
+    loadingPercent: number;
+    /** Every (medically underwritten) life is rated this many years younger, before its gender's setback. */
+    underwritingSetbackYears: number;
+    /** Every q of a smoker is multiplied by this as well (capped at 1). */
     smokerMultiplier: number;
   };
   expenses: {
@@ -47,6 +51,8 @@ export interface TermLifeBasis extends PlanBasisHeader {
   /** The rate the monthly income of a death claim is worked out at (present value = the part of the sum assured). */
   deathBenefitIncome: { interestRatePercent: number; note: string };
   illustration: { footnotes: string[] };
+  /** The published premiums the rates were calibrated to (docs/pricing/termLife.md, Calibration). */
+  calibration?: TermLifeCalibration;
   messages: {
     entryAge: string;
     minimumSumAssured: string;
@@ -59,4 +65,36 @@ export interface TermLifeBasis extends PlanBasisHeader {
     unknownGender: string;
     proposalDate: string;
   };
+}
+
+/** Published premiums a term basis is calibrated to, each with its source. */
+export interface TermLifeCalibration {
+  note: string;
+  /** When the figures were read (ISO date). */
+  read: string;
+  /** Whom and what every figure prices; the plan is priced alike at each figure's age and term. */
+  profile: { description: string; gender: string; smoker: boolean; sumAssured: number; online: boolean };
+  /** How far (±%) the plan's premium may sit from the published median at an age. */
+  tolerancePercent: number;
+  method: string;
+  sources: PublishedPremiumSource[];
+}
+
+export interface PublishedPremiumSource {
+  id: string;
+  address: string;
+  publisher: string;
+  insurer?: string;
+  plan?: string;
+  kind: 'insurer' | 'insurer-quoted' | 'indicative';
+  date: string;
+  says: string;
+  premiums: {
+    age: number;
+    policyTerm: number;
+    /** Yearly premium before tax. */
+    annualPremium: number;
+    insurer?: string;
+    publishedAs?: string;
+  }[];
 }

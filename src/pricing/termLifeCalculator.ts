@@ -33,8 +33,10 @@ export function priceTermLife(
     );
   }
   const input = termLifeInput(request, basis);
-  const loading = input.smoker ? basis.mortality.smokerMultiplier : 1;
-  const q = assuredLivesQx(tables.mortality, basis.mortality, input.gender, loading);
+  const { loadingPercent, smokerMultiplier, underwritingSetbackYears } = basis.mortality;
+  const loading = (loadingPercent / 100) * (input.smoker ? smokerMultiplier : 1);
+  const rated = assuredLivesQx(tables.mortality, basis.mortality, input.gender, loading);
+  const q = (age: number) => rated(age - underwritingSetbackYears);
   const value = termCoverValue(q, input.entryAge, {
     policyTerm: input.policyTerm,
     premiumPayingTerm: input.premiumPayingTerm,
@@ -73,7 +75,8 @@ export function priceTermLife(
 /**
  * Level-premium term assurance: the premium for a sum assured from the
  * life's age, gender and smoking, the policy and premium paying terms, by the equivalence
- * principle on IALM 2012-14 with expense loadings, less the online and staff discounts in the
+ * principle on IALM 2012-14 (as the basis rates and scales it, calibrated to published online
+ * rates) with expense loadings, less the online and staff discounts in the
  * basis's order. The death benefit option spreads the same value as a monthly income.
  */
 export const termLife: Calculator<TermLifeBasis> = {

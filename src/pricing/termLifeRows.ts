@@ -98,9 +98,7 @@ export function termLifeRows(p: TermLifePricing, basis: TermLifeBasis, proposalD
         `Value today of ${rupees(input.sumAssured)} paid on death within ${input.policyTerm} years`,
         Math.round(input.sumAssured * p.value.deathBenefitValue),
         'rupees',
-        {
-          note: `IALM 2012-14 at ${basis.interestRatePercent}% interest${input.smoker ? `, smoker rates × ${basis.mortality.smokerMultiplier}` : ''}`,
-        },
+        { note: mortalityNote(basis, input) },
       ),
       row(
         'premiumAnnuityDue',
@@ -142,6 +140,25 @@ export function termLifeRows(p: TermLifePricing, basis: TermLifeBasis, proposalD
       footnotes: [basis.mortality.footnote, ...basis.illustration.footnotes],
     },
   };
+}
+
+/**
+ * The mortality the death benefit was valued on, for this life: the basis's share of IALM
+ * 2012-14 at the age as rated (the underwriting setback and the gender's own; 'Other' the
+ * average of the genders it names), the interest, the smoker loading.
+ */
+function mortalityNote(basis: TermLifeBasis, input: TermLifeInput): string {
+  const { loadingPercent, underwritingSetbackYears, smokerMultiplier, genders } = basis.mortality;
+  const gender = genders[input.gender];
+  const years = underwritingSetbackYears + (gender && 'setbackYears' in gender ? gender.setbackYears : 0);
+  const share = loadingPercent === 100 ? 'IALM 2012-14' : `${loadingPercent}% of IALM 2012-14`;
+  const age = years > 0 ? ` at the age ${years} years younger` : '';
+  const average =
+    gender && 'averageOf' in gender
+      ? ` (the average of the ${gender.averageOf.map((g) => g.toLowerCase()).join(' and ')} rates)`
+      : '';
+  const smoker = input.smoker ? `, smoker rates × ${smokerMultiplier}` : '';
+  return `${share}${age}${average}, at ${basis.interestRatePercent}% interest${smoker}`;
 }
 
 /** Discounts applied after `d` (to rebuild what `d` was a percentage of). */

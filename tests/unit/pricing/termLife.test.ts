@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TermLifeBasis } from '../../../src/pricing/termLifeBasis.ts';
+import type { TermLifeBasis, TermLifeCalibration } from '../../../src/pricing/termLifeBasis.ts';
 import { termLife } from '../../../src/pricing/termLifeCalculator.ts';
 import { figure, inputErrorOf, life, request, tables } from './calculatorFixture.ts';
 import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
@@ -133,9 +133,96 @@ describe('termLife premiums', () => {
     expect(error({ PolicyTerm: 9 }).field).toBe('PolicyTerm');
   });
 
+  it('reproduce the worked example and the figures of docs/pricing/termLife.md', () => {
+    // Male 30, 1,00,00,000, 30 years regular, yearly, LSI, online and staff.
+    const both = price({ DeathBenefitOption: 'LSI' }, life(30), { online: true, staff: true });
+    expect(figure(both, 'premiumBeforeDiscounts')).toBe(11882);
+    expect(both.breakup.map((row) => Number(row.value)).slice(0, 4)).toEqual([11882, -1188, -1069, 9625]);
+    expect(both.headline).toBe('Pay ₹ 9,625 a year');
+    expect(both.premium.totalPayable).toBe(288750);
+    expect(figure(both, 'monthlyIncome')).toBe(55112);
+    const smoker = price({}, life(30, { smoker: true }), { online: true, staff: false });
+    expect([figure(smoker, 'premiumBeforeDiscounts'), smoker.premium.installment]).toEqual([21295, 19165]);
+    // The issue's cells, online, 30 years: 16,445, 36,561, 84,171 and 1,26,847 before calibration.
+    expect([25, 35, 45, 50].map((age) => yearly({}, life(age)))).toEqual([8327, 15290, 35071, 53453]);
+  });
+
+  it('say on which mortality the cover was valued: the share of IALM, the age as rated, the interest', () => {
+    const note = (who = life(30)) =>
+      price({}, who).explanation.find((row) => row.id === 'deathBenefitValue')!.note;
+    expect(note()).toBe('74% of IALM 2012-14 at the age 7 years younger, at 6% interest');
+    expect(note(life(30, { gender: 'Female', smoker: true }))).toBe(
+      '74% of IALM 2012-14 at the age 10 years younger, at 6% interest, smoker rates × 1.8',
+    );
+    expect(note(life(30, { gender: 'Transgender' }))).toBe(
+      '74% of IALM 2012-14 at the age 7 years younger (the average of the male and female rates), at 6% interest',
+    );
+  });
+
   it('prices T76 from its own basis with its own component codes', () => {
     const t76 = termLife.price(request(plan()), t76Json as unknown as TermLifeBasis, tables);
     expect(t76.planCode).toBe('T76');
     expect(t76.componentCode).toBe('T76LS');
+  });
+});
+
+/*
+ * Calibration to published online premiums (issue 17). The figures, their sources and the
+ * tolerance are the basis's (`calibration`, from schemas/common/pricing/term-market-rates.json),
+ * so this test and the record of where the rates came from cannot drift apart.
+ */
+describe('termLife calibration to published online rates', () => {
+  const calibration = basis.calibration as TermLifeCalibration;
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  /** The plan's premium for a figure's life and cover, at the figure's age and policy term. */
+  const planPremium = (age: number, policyTerm: number) => {
+    const { gender, smoker, sumAssured, online } = calibration.profile;
+    return price({ SumAssured: sumAssured, PolicyTerm: policyTerm }, life(age, { gender, smoker }), {
+      online,
+      staff: false,
+    }).premium.installment;
+  };
+  /** By entry age: the median over sources of plan ÷ published (a source's figures at one age at their median). */
+  const medianRatios = (kinds: string[]) => {
+    const byAge = new Map<number, Map<string, number[]>>();
+    for (const source of calibration.sources.filter((s) => kinds.includes(s.kind))) {
+      for (const figure of source.premiums) {
+        const ratio = planPremium(figure.age, figure.policyTerm) / figure.annualPremium;
+        const sources = byAge.get(figure.age) ?? new Map<string, number[]>();
+        sources.set(source.id, [...(sources.get(source.id) ?? []), ratio]);
+        byAge.set(figure.age, sources);
+      }
+    }
+    return new Map([...byAge].map(([age, sources]) => [age, median([...sources.values()].map(median))]));
+  };
+
+  it('records where each figure was published: the page, who said it, for what life and term', () => {
+    expect(calibration.profile).toMatchObject({ gender: 'Male', smoker: false, sumAssured: 10000000 });
+    expect(calibration.sources.filter((s) => s.kind === 'insurer').length).toBeGreaterThanOrEqual(3);
+    for (const source of calibration.sources) {
+      expect(source.address, source.id).toMatch(/^https:\/\/[a-z0-9.-]+\//);
+      expect(source.premiums.length, source.id).toBeGreaterThan(0);
+    }
+    expect(t76Json.calibration).toEqual(t64Json.calibration);
+  });
+
+  it('holds the premium at every age with figures within the tolerance of the published median', () => {
+    const tolerance = calibration.tolerancePercent / 100;
+    const all = medianRatios(['insurer', 'insurer-quoted', 'indicative']);
+    expect([...all.keys()].sort((a, b) => a - b)).toEqual([20, 25, 30, 35, 40, 45, 50]);
+    for (const [age, ratio] of all) {
+      expect(
+        Math.abs(ratio - 1),
+        `age ${age}: plan ÷ published median ${ratio.toFixed(3)}`,
+      ).toBeLessThanOrEqual(tolerance);
+    }
+    // The insurers' own and quoted figures alone agree as well.
+    for (const [age, ratio] of medianRatios(['insurer', 'insurer-quoted'])) {
+      expect(Math.abs(ratio - 1), `age ${age}, insurers: ${ratio.toFixed(3)}`).toBeLessThanOrEqual(tolerance);
+    }
   });
 });
