@@ -28,6 +28,7 @@ import { checkRefs, fileOfId, strictProblems } from './schemaRefChecks.ts';
 import { checkStepIds } from './stepIdChecks.ts';
 import { checkBasisRules } from './basisRuleChecks.ts';
 import { checkJourneyQuote } from './journeyQuoteChecks.ts';
+import { checkEntryAgeQuotes } from './entryAgeQuoteChecks.ts';
 
 /*
  * Every check `npm run plans:validate` makes, as a function returning located problems,
@@ -258,7 +259,12 @@ function checkPlan(
   problems.push(...checkHelpTexts(code, plan));
   problems.push(...checkOfferRules(code, config, files, calculator, plan.content));
   problems.push(...checkBasisRules(code, config, files, calculator));
-  if (c.root) problems.push(...checkJourneyQuote(code, plan, files, c.root));
+  if (c.root) {
+    const journey = checkJourneyQuote(code, plan, files, c.root);
+    problems.push(...journey);
+    // Once its own journey prices, the plan's defaults are priced at every entry age.
+    if (journey.length === 0) problems.push(...checkEntryAgeQuotes(code, plan, files, c.root));
+  }
   return problems;
 }
 

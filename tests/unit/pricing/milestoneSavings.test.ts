@@ -51,8 +51,7 @@ describe('milestoneSavings', () => {
     for (let k = 1; k < byTerm.length; k++) expect(byTerm[k]).toBeGreaterThan(byTerm[k - 1]!);
     for (const ages of [
       [20, 30, 40, 44],
-      [45, 50, 55, 59],
-      [60, 65, 70, 75, 80],
+      [45, 50, 55, 60, 65],
     ]) {
       const maturity = ages.map((age) => figure(price({}, age), 'maturityBenefit'));
       for (let k = 1; k < maturity.length; k++) expect(maturity[k]).toBeLessThan(maturity[k - 1]!);
@@ -72,12 +71,45 @@ describe('milestoneSavings', () => {
     expect(figure(price({}, 50), 'deathMultiple')).toBe(7);
   });
 
-  it('prices every age the plan admits (18 to 90), within the maturity age', () => {
-    expect(figure(price({ PremiumPayingTerm: 5, PolicyTerm: 10 }, 90), 'maturityBenefit')).toBeGreaterThan(0);
-    expect(figure(price({}, 18), 'maturityBenefit')).toBeGreaterThan(0);
-    expect(inputErrorOf(milestoneSavings, basis, request(plan(), { life: life(85) })).message).toBe(
-      'Maturity age cannot be more than 100: choose a policy term of at most 15 years',
+  it('prices every age the plan admits, within the maturity age', () => {
+    const { min, max } = basis.ages.entry;
+    expect(figure(price({ PremiumPayingTerm: 15, PolicyTerm: 25 }, max), 'maturityBenefit')).toBeGreaterThan(
+      0,
     );
+    expect(figure(price({}, min), 'maturityBenefit')).toBeGreaterThan(0);
+    const maturingAt80 = { ...basis, ages: { ...basis.ages, maxMaturityAge: 80 } };
+    expect(inputErrorOf(milestoneSavings, maturingAt80, request(plan(), { life: life(65) })).message).toBe(
+      'Maturity age cannot be more than 80: choose a policy term of at most 15 years',
+    );
+  });
+
+  // Issue 17: at 90 the preselected 5/10 asked 2,50,000 for 1,15,530; the plan's entry ages
+  // stop where every term pair, frequency and gender still pays back its premiums.
+  it('pays back at least the premiums, in guaranteed benefits and in first-year life cover, at every entry age, term and frequency', () => {
+    const short: string[] = [];
+    for (const frequency of basis.premium.frequencies) {
+      for (const { premiumPayingTerm, policyTerm } of basis.terms) {
+        for (let age = basis.ages.entry.min; age <= basis.ages.entry.max; age++) {
+          const quote = milestoneSavings.price(
+            request(
+              plan({
+                PremiumFrequency: frequency.value,
+                InstallmentPremiumAmount: frequency.minimumInstalment,
+                PremiumPayingTerm: premiumPayingTerm,
+                PolicyTerm: policyTerm,
+              }),
+              { life: life(age) },
+            ),
+            basis,
+            tables,
+          );
+          const paid = quote.premium.totalPayable;
+          if (figure(quote, 'totalBenefits') < paid || figure(quote, 'deathBenefitInFirstYear') < paid)
+            short.push(`${frequency.value} ${premiumPayingTerm}/${policyTerm} at ${age}`);
+        }
+      }
+    }
+    expect(short).toEqual([]);
   });
 
   it('agrees to the rupee between the figures and the illustration', () => {
@@ -95,8 +127,10 @@ describe('milestoneSavings', () => {
   it('refuses input outside the basis', () => {
     const error = (changes: Record<string, unknown>, age = 35) =>
       inputErrorOf(milestoneSavings, basis, request(plan(changes), { life: life(age) }));
-    expect(error({}, 17)).toMatchObject({ field: 'life.age', message: 'Age should be between 18 and 90' });
-    expect(error({}, 91).message).toBe('Age should be between 18 and 90');
+    const { min, max } = basis.ages.entry;
+    const ages = `Age should be between ${min} and ${max}`;
+    expect(error({}, min - 1)).toMatchObject({ field: 'life.age', message: ages });
+    expect(error({}, max + 1).message).toBe(ages);
     expect(error({ InstallmentPremiumAmount: 29999 }).message).toBe(
       'Minimum Investment Amount should be 30,000.',
     );
