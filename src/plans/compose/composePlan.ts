@@ -49,7 +49,8 @@ export interface Located {
 const DIRECTIVE_USE = '$use';
 /**
  * `{{basis.…}}` is a fact the plan's pricing basis owns (a premium maximum, the maximum maturity
- * age, a rider's limits, a strategy's name), read from its composed pricing-basis.json.
+ * age, a rider's limits, a strategy's name), read from its composed pricing-basis.json; in the
+ * basis itself, one of its own facts (its wording of the death benefit quotes its percentage).
  */
 const BASIS_FACTS = 'basis.';
 const BASIS_FILE = 'pricing-basis.json';
@@ -315,10 +316,21 @@ export class PlanComposer {
       this.expand(located.value, { file: located.file, pointer: '', layer: located.layer, path }),
       located.file,
     );
-    const facts = (factPath: string) =>
-      factPath.startsWith(BASIS_FACTS)
-        ? factAt(this.basis(path), factPath.slice(BASIS_FACTS.length))
-        : factAt(plan, factPath);
+    // The basis reads its own facts as composed (`{{basis.deathBenefit.percentOfPremiumsPaid}}` in
+    // its own wording), each filled in turn; a fact that comes back to itself is refused.
+    const resolving = new Set<string>();
+    const facts = (factPath: string): unknown => {
+      if (!factPath.startsWith(BASIS_FACTS)) return factAt(plan, factPath);
+      const basisPath = factPath.slice(BASIS_FACTS.length);
+      if (path !== BASIS_FILE) return factAt(this.basis(), basisPath);
+      if (resolving.has(basisPath)) throw new FactError(`the fact '${factPath}' refers to itself`);
+      resolving.add(basisPath);
+      try {
+        return this.fill(factAt(expanded, basisPath), facts, located.file, '');
+      } finally {
+        resolving.delete(basisPath);
+      }
+    };
     let value = this.rebased(this.fill(expanded, facts, located.file, ''), located, path);
     if (path === plan.machine) value = generateMachine(value, plan, located.file);
     if (path.endsWith('.schema.json') && isPlainObject(value)) value = this.identified(value, path);
@@ -366,8 +378,7 @@ export class PlanComposer {
   }
 
   /** The plan's pricing basis, composed, which `{{basis.…}}` in its other files reads. */
-  private basis(from: string): unknown {
-    if (from === BASIS_FILE) throw new FactError(`${BASIS_FILE} cannot read itself with '${BASIS_FACTS}'`);
+  private basis(): unknown {
     if (!this.locate(BASIS_FILE))
       throw new FactError(`the plan has no ${BASIS_FILE} for '${BASIS_FACTS}' to read`);
     return this.file(BASIS_FILE);

@@ -207,20 +207,44 @@ describe('composePlanFiles', () => {
     });
   });
 
-  it('refuses {{basis.…}} in the basis itself and in a plan without a basis', () => {
+  it('lets the basis read its own facts as composed, and refuses a fact that refers to itself', () => {
     const files = (basis: unknown) =>
       schemas({
         'plans/T98/plan.json': plan('T98'),
-        ...(basis ? { 'plans/T98/pricing-basis.json': basis } : {}),
-        'common/steps/basic-details.schema.json': { title: '{{basis.ages.maxMaturityAge}}' },
+        'plans/T98/pricing-basis.json': basis,
+        'common/pricing/shared.json': {
+          deathBenefit: { percent: 105, text: 'at least {{basis.deathBenefit.percent}}%' },
+        },
+        'common/steps/basic-details.schema.json': { title: 'On death: {{basis.deathBenefit.text}}' },
         'common/steps/basic-details.ui.json': {},
         'common/machine.json': {},
       });
-    expect(() => composePlanFiles('T98', files({ ages: { max: '{{basis.ages.max}}' } }))).toThrow(
-      /pricing-basis\.json cannot read itself/,
+    const composed = composePlanFiles(
+      'T98',
+      files({
+        deathBenefit: { $use: 'common/pricing/shared.json#/deathBenefit', percent: 110 },
+        option: { description: 'Fund value; on death {{basis.deathBenefit.text}} ({{planCode}})' },
+      }),
     );
+    expect(composed['pricing-basis.json']).toEqual({
+      deathBenefit: { percent: 110, text: 'at least 110%' },
+      option: { description: 'Fund value; on death at least 110% (T98)' },
+    });
+    expect(composed['steps/basic-details.schema.json']).toMatchObject({ title: 'On death: at least 110%' });
     rmSync(root!, { recursive: true, force: true });
-    expect(() => composePlanFiles('T98', files(undefined))).toThrow(/the plan has no pricing-basis\.json/);
+    expect(() =>
+      composePlanFiles('T98', files({ ages: { min: '{{basis.ages.max}}', max: '{{basis.ages.min}}' } })),
+    ).toThrow(/the fact 'basis\.ages\.(min|max)' refers to itself/);
+  });
+
+  it('refuses {{basis.…}} in a plan without a basis', () => {
+    const dir = schemas({
+      'plans/T98/plan.json': plan('T98'),
+      'common/steps/basic-details.schema.json': { title: '{{basis.ages.maxMaturityAge}}' },
+      'common/steps/basic-details.ui.json': {},
+      'common/machine.json': {},
+    });
+    expect(() => composePlanFiles('T98', dir)).toThrow(/the plan has no pricing-basis\.json/);
   });
 
   it('refuses a plan whose planCode is not its folder', () => {
