@@ -1,4 +1,5 @@
 import { annuitantQx } from './annuitantMortality.ts';
+import { annuityPayouts } from './annuityPayouts.ts';
 import { priceDeferredAnnuity } from './deferredAnnuity.ts';
 import { gstOnInstalment, gstRateOn } from './gst.ts';
 import type { MortalityTable } from './mortalityTable.ts';
@@ -80,8 +81,11 @@ export function quoteDeferredAnnuity(
   const firstYearRate = gstRateOn(basis.gst, resolved.proposalDate);
   const gstAmount = gstOnInstalment(firstYearRate, 1, resolved.installmentPremium);
   const schedule = deferredAnnuitySchedule(basis, resolved, benefits, annuityInstallmentAmount);
-  const vestingAge = resolved.entryAge + n;
-  const firstPayoutAge = vestingAge + (annuityFrequency.paymentsPerYear === 1 ? 1 : 0);
+  const { vestingAge, firstPayoutAge } = annuityPayouts(
+    resolved.entryAge,
+    n,
+    annuityFrequency.paymentsPerYear,
+  );
   const totalSurvivalReturns = schedule.reduce((sum, row) => sum + row.survivalReturn, 0);
   const installmentPremiumWithTaxFY = resolved.installmentPremium + gstAmount;
   const deathBenefitOnVesting = Math.round(benefits.exitBenefit(1));

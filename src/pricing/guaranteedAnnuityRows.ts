@@ -1,4 +1,5 @@
 import { addYearsIso } from './ageLastBirthday.ts';
+import { annuityPayouts } from './annuityPayouts.ts';
 import type { IllustrationTable, PricedQuote } from './calculator.ts';
 import type { DeferredAnnuityPrice } from './deferredAnnuity.ts';
 import { headline, perFrequency, premiumBreakup, premiumColumns, row } from './displayRows.ts';
@@ -32,8 +33,7 @@ export function guaranteedAnnuityRows(
   const n = input.defermentYears;
   const payouts = input.annuityFrequency.paymentsPerYear;
   const annualAnnuity = p.annuityInstallmentAmount * payouts;
-  const vestingAge = input.life.entryAge + n;
-  const firstPayoutAge = vestingAge + (payouts === 1 ? 1 : 0);
+  const { vestingAge, firstPayoutAge } = annuityPayouts(input.life.entryAge, n, payouts);
   const deathBenefitOnVesting = Math.round(benefits.exitBenefit(1));
   const share = input.option.secondLifePercent ?? 100;
   const secondLifeInstalment = input.second ? Math.round((p.annuityInstallmentAmount * share) / 100) : 0;
@@ -192,12 +192,17 @@ function scheduleTable(
   const m = input.premiumPayingTerm;
   const payouts = input.annuityFrequency.paymentsPerYear;
   const instalments = input.premiumFrequency.instalmentsPerYear;
-  const years = Math.max(n + 1, basis.illustration.toAge - input.life.entryAge + 1);
+  // A row a policy year at the age at its start; a yearly pension or a return on survival, paid
+  // at the end of a year, in the next row, at the age it is paid (annuityPayouts.ts).
+  const timing = annuityPayouts(input.life.entryAge, n, payouts);
+  const years = Math.max(timing.minimumYears, basis.illustration.toAge - input.life.entryAge + 1);
   const rows: IllustrationTable['rows'] = [];
   let totalPremiumsPaid = 0;
   for (let policyYear = 1; policyYear <= years; policyYear++) {
     const paying = policyYear <= m;
     const k = policyYear - n;
+    const pensionYear = timing.pensionYearIn(policyYear);
+    const yearEnded = timing.yearEndIn(policyYear);
     const premiumPaid = paying ? benefits.premiumPaidPerYear : 0;
     const rate = gstRateOn(basis.gst, addYearsIso(proposalDate, policyYear - 1));
     totalPremiumsPaid += premiumPaid;
@@ -209,8 +214,10 @@ function scheduleTable(
       gst: paying ? instalments * gstOnInstalment(rate, policyYear, input.installmentPremium) : 0,
       totalPremiumsPaid,
       guaranteedAnnuity:
-        k >= 1 ? Math.round(p.annuityInstallmentAmount * benefits.annuityMultiple(k)) * payouts : 0,
-      survivalReturn: k >= 1 ? Math.round(benefits.survivalReturn(k)) : 0,
+        pensionYear >= 1
+          ? Math.round(p.annuityInstallmentAmount * benefits.annuityMultiple(pensionYear)) * payouts
+          : 0,
+      survivalReturn: yearEnded >= 1 ? Math.round(benefits.survivalReturn(yearEnded)) : 0,
       deathBenefit: Math.round(k >= 1 ? benefits.exitBenefit(k) : benefits.defermentDeathBenefit(policyYear)),
     });
   }

@@ -146,6 +146,11 @@ export interface UnitLinkedBasis extends PlanBasisHeader {
   deathBenefit: {
     type: 'higherOfSumAssuredAndFund' | 'sumAssuredPlusFund';
     percentOfPremiumsPaid: number;
+    /**
+     * What is paid on death, in the words the quote, the illustration, the content's cards and
+     * facts and the brochure all use ('the highest of the sum assured, 105% of …').
+     */
+    text: string;
     note: string;
   };
   charges: { regular: RegularCharges; single?: SingleCharges; note: string };

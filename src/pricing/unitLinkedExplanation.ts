@@ -44,13 +44,6 @@ function administrationText(basis: UnitLinkedBasis, single: boolean): string {
   ].join('');
 }
 
-export function deathBenefitText(basis: UnitLinkedBasis): string {
-  const { type, percentOfPremiumsPaid } = basis.deathBenefit;
-  return type === 'sumAssuredPlusFund'
-    ? `the sum assured plus the fund value, at least ${percentOfPremiumsPaid}% of premiums paid`
-    : `the highest of the sum assured, ${percentOfPremiumsPaid}% of premiums paid and the fund value`;
-}
-
 function fundManagementRow(p: UnitLinkedPricing, basis: UnitLinkedBasis): DisplayRow {
   const { investment, policyTerm } = p.input;
   const funds = basis.investment.funds;
@@ -96,7 +89,7 @@ export function unitLinkedExplanation(p: UnitLinkedPricing, basis: UnitLinkedBas
       input.sumAssured,
       'rupees',
       {
-        note: `on death: ${deathBenefitText(basis)}`,
+        note: `on death: ${basis.deathBenefit.text}`,
       },
     ),
     row(

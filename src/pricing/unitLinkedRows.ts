@@ -2,7 +2,7 @@ import type { PricedQuote } from './calculator.ts';
 import { headline, perFrequency, row, rupees } from './displayRows.ts';
 import { formatMessage } from './QuoteInputError.ts';
 import type { UnitLinkedBasis } from './unitLinkedBasis.ts';
-import { chargesText, deathBenefitText, unitLinkedExplanation } from './unitLinkedExplanation.ts';
+import { chargesText, unitLinkedExplanation } from './unitLinkedExplanation.ts';
 import type { UnitLinkedPricing } from './unitLinkedPricing.ts';
 import { premiumsTable, scenarioTable } from './unitLinkedTables.ts';
 
@@ -78,7 +78,7 @@ export function unitLinkedRows(
     ],
     youGet: [
       row('sumAssured', 'Sum Assured', input.sumAssured, 'rupees', {
-        note: `on death: ${deathBenefitText(basis)}`,
+        note: `on death: ${basis.deathBenefit.text}`,
       }),
       ...p.scenarios.map((s) =>
         row(

@@ -118,13 +118,15 @@ describe.each(DATABASES)('documents ($name)', (kind) => {
       expect(text).toContain(schedule!.title);
       expect(schedule!.rows).toHaveLength(46);
       for (const row of schedule!.rows) expect(text).toContain(printedLine(schedule!, row));
-      // Year 11: age 65, nothing paid, 20,00,000 paid in all, the first pension, 20,00,000 on death.
-      expect(text).toContain('11 65 - - 20,00,000 1,71,746 - 20,00,000 -');
+      // Year 11: age 65, nothing paid, 20,00,000 paid in all, 20,00,000 on death; the first pension
+      // is paid at its end, at 66 ('Pension From Age 66'): year 12.
+      expect(text).toContain('11 65 - - 20,00,000 - - 20,00,000 -');
+      expect(text).toContain('12 66 - - 20,00,000 1,71,746 - 20,00,000 -');
     });
 
     it('carries the calculator’s footnotes and the basis date', async () => {
-      expect(text).toContain('approximation of annuitant mortality');
-      expect(text).toContain('females are rated 3 years younger');
+      expect(text).toContain('scaled to the published annuitant rates at ages 60 to 100');
+      expect(text).toContain("A woman's pension is worked out as for a man 3 years younger");
       expect(text).toContain('Priced on the basis dated');
     });
 

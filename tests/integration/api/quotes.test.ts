@@ -118,7 +118,9 @@ describe.each(DATABASES)('quote service ($name)', (kind) => {
       expect(row.response.answer).toEqual(answer);
       const [schedule] = row.response.quote.illustration.tables;
       expect(schedule!.rows).toHaveLength(46);
-      expect(schedule!.rows[10]).toMatchObject({ policyYear: 11, guaranteedAnnuity: 171746 });
+      // Vesting at 65, the first yearly pension at the end of that year: at 66, in the next row.
+      expect(schedule!.rows[10]).toMatchObject({ policyYear: 11, age: 65, guaranteedAnnuity: 0 });
+      expect(schedule!.rows[11]).toMatchObject({ policyYear: 12, age: 66, guaranteedAnnuity: 171746 });
       expect(row.response.quote.illustration.footnotes.length).toBeGreaterThan(0);
       expect(row.response.illustration.life).toMatchObject({ name: 'Ramesh Kumar Sharma', age: 55 });
     });

@@ -33,9 +33,12 @@ describe('vendored IALM 2012-14 table', () => {
 });
 
 describe('annuitant mortality stand-in (an approximation)', () => {
-  it('is marked as one, with a footnote for the illustration', () => {
+  it('is marked as one for builders, and the illustration tells the buyer what the rates are based on', () => {
     expect(basis.mortality.approximation).toBe(true);
-    expect(basis.mortality.footnote).toMatch(/approximation/);
+    expect(basis.mortality.approximationNote).toMatch(/is not available/);
+    // The buyer reads what the annuity is based on, in words written for them, not the builder's note.
+    expect(basis.mortality.footnote).toMatch(/scaled to the published annuitant rates at ages 60 to 100/);
+    expect(basis.mortality.footnote).not.toMatch(/approximation|not available/);
   });
 
   it('interpolates r(x) linearly and holds it flat outside 60–100', () => {

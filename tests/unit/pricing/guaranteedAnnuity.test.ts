@@ -54,9 +54,14 @@ describe('guaranteedAnnuity options', () => {
   it('starts an increasing annuity lower than a level one, and 5% lower than 3%', () => {
     expect(pension('LI3')).toBeLessThan(pension('LA'));
     expect(pension('LI5')).toBeLessThan(pension('LI3'));
-    const rows = guaranteedAnnuity.price(ask('LI5'), basis, tables).illustration.tables[0]!.rows;
-    const first = Number(rows[10]!.guaranteedAnnuity);
-    expect(Number(rows[12]!.guaranteedAnnuity)).toBe(Math.round(first * 1.1));
+    const quote = guaranteedAnnuity.price(ask('LI5'), basis, tables);
+    const rows = quote.illustration.tables[0]!.rows;
+    // Paid yearly, in arrears: the first pension a year after vesting (60), in the row of age 61.
+    const firstRow = rows.findIndex((row) => Number(row.guaranteedAnnuity) > 0);
+    expect(rows[firstRow]!.age).toBe(61);
+    expect(figure(quote, 'firstPayoutAge')).toBe(61);
+    const first = Number(rows[firstRow]!.guaranteedAnnuity);
+    expect(Number(rows[firstRow + 2]!.guaranteedAnnuity)).toBe(Math.round(first * 1.1));
   });
 
   it('pays a later vesting more (deferred option vests 5 years after the last premium)', () => {

@@ -38,9 +38,26 @@ describe('T54 illustration schedule', () => {
     expect(
       schedule.slice(0, 10).every((row) => row.guaranteedAnnuity === 0 && row.premiumPaid === 200000),
     ).toBe(true);
-    expect(schedule.slice(10).every((row) => row.premiumPaid === 0 && row.guaranteedAnnuity === 170046)).toBe(
+    // Vesting at 65; the yearly pension is paid at the end of each year after it, from 66 (spec 02 §1).
+    expect(schedule[10]).toMatchObject({ policyYear: 11, age: 65, premiumPaid: 0, guaranteedAnnuity: 0 });
+    expect(schedule.slice(11).every((row) => row.premiumPaid === 0 && row.guaranteedAnnuity === 170046)).toBe(
       true,
     );
+  });
+
+  it('shows the first pension in the row of the age the quote gives as Pension From, paid yearly or monthly', () => {
+    for (const [annuityFrequency, firstPayoutAge] of [
+      ['Yearly', 66],
+      ['Half Yearly', 65],
+      ['Monthly', 65],
+    ] as const) {
+      const result = quote({ annuityFrequency });
+      const first = result.schedule.find((row) => row.guaranteedAnnuity > 0)!;
+      expect(result.firstPayoutAge).toBe(firstPayoutAge);
+      expect(result.youGet.fromAge).toBe(firstPayoutAge);
+      expect(first.age).toBe(firstPayoutAge);
+      expect(first.guaranteedAnnuity).toBe(result.annualAnnuity);
+    }
   });
 
   it('pays during deferment the higher of 105% of premiums paid and the surrender value', () => {
@@ -65,13 +82,14 @@ describe('T54 illustration schedule', () => {
 
   it('T54E returns 20% of premiums every 5th year after vesting and the balance on death', () => {
     const { schedule } = quote({ planOption: 'T54E' });
+    // Each at the end of the 5th, 10th, … year after vesting: shown at the age it is paid, the next row.
     const returns = schedule.filter((row) => row.survivalReturn > 0);
-    expect(returns.map((row) => [row.policyYear - 10, row.survivalReturn])).toEqual([
-      [5, 400000],
-      [10, 400000],
-      [15, 400000],
-      [20, 400000],
-      [25, 400000],
+    expect(returns.map((row) => [row.policyYear - 10 - 1, row.age, row.survivalReturn])).toEqual([
+      [5, 70, 400000],
+      [10, 75, 400000],
+      [15, 80, 400000],
+      [20, 85, 400000],
+      [25, 90, 400000],
     ]);
     // Death in the 5th annuity year is before that year's return: the whole price is due.
     expect(schedule[14]!.deathBenefit).toBe(2000000);
@@ -82,10 +100,11 @@ describe('T54 illustration schedule', () => {
   it('T54B level for 20 years of payment, then 5% more each year', () => {
     const result = quote({ planOption: 'T54B' });
     const annuity = result.schedule.map((row) => row.guaranteedAnnuity);
-    expect(annuity[10]).toBe(result.annualAnnuity);
-    expect(annuity[29]).toBe(result.annualAnnuity);
-    expect(annuity[30]).toBe(Math.round(result.annualAnnuity * 1.05));
-    expect(annuity[31]).toBe(Math.round(result.annualAnnuity * 1.05 ** 2));
+    // Paid yearly from 66 (row 12): the 20th payment at 85, the 21st, 5% more, at 86.
+    expect(annuity[11]).toBe(result.annualAnnuity);
+    expect(annuity[30]).toBe(result.annualAnnuity);
+    expect(annuity[31]).toBe(Math.round(result.annualAnnuity * 1.05));
+    expect(annuity[32]).toBe(Math.round(result.annualAnnuity * 1.05 ** 2));
   });
 
   it('shows both ages for a joint life', () => {
