@@ -28,6 +28,12 @@ export interface MilestoneSavingsBasis extends PlanBasisHeader {
     atLeastMaturityBenefit: boolean;
     note: string;
   };
+  /**
+   * The guarantee: the milestone incomes and the maturity benefit, as quoted, add up to at least
+   * this percentage of the total premiums payable; where they would not, the life cover above
+   * the premiums-paid floor is scaled down to fund it (docs/pricing/milestoneSavings.md).
+   */
+  guaranteedBenefits: { atLeastPercentOfPremiums: number; note: string };
   /** Percentages added to the guaranteed milestone incomes and maturity benefit. */
   bonuses: FlagAdjustment[];
   bonusNote: string;
@@ -43,6 +49,8 @@ export interface MilestoneSavingsBasis extends PlanBasisHeader {
     unknownGender: string;
     proposalDate: string;
     notPriceable: string;
+    /** A frequency whose instalments cannot fund the guarantee where others can ({frequency}, {age}, {frequencies}). */
+    frequencyNotPriceable: string;
   };
 }
 

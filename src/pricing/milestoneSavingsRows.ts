@@ -15,6 +15,8 @@ export interface MilestoneSavingsPricing {
   annualPremium: number;
   premiumPaidPerYear: number;
   deathMultiple: number;
+  /** The least total of the milestone incomes and the maturity benefit (the basis's guarantee). */
+  guaranteedTotal: number;
   bonuses: FlagAdjustment[];
   /** The balancing maturity benefit before bonuses, rounded. */
   baseMaturityBenefit: number;
@@ -66,6 +68,8 @@ export function milestoneSavingsRows(
       totalBenefits: p.maturityBenefit + totalMilestoneIncome,
       deathBenefitInFirstYear: p.deathBenefit(1),
       deathMultiple: p.deathMultiple,
+      guaranteedTotal: p.guaranteedTotal,
+      lifeCoverPercent: Math.round(p.value.coverScale * 1000) / 10,
       bonusPercent,
     },
     headline: `Get ${rupees(p.maturityBenefit)} at age ${maturityAge}`,
@@ -114,7 +118,25 @@ export function milestoneSavingsRows(
         Math.round(p.value.discountToMaturity * p.value.survivalToMaturity * 10_000) / 10_000,
         'number',
       ),
-      row('baseMaturityBenefit', 'Maturity benefit the rest buys', p.baseMaturityBenefit, 'rupees'),
+      ...(p.value.coverScale < 1
+        ? [
+            row(
+              'baseMaturityBenefit',
+              'Maturity benefit set so that your total benefits pay back your premiums',
+              p.baseMaturityBenefit,
+              'rupees',
+            ),
+            row(
+              'lifeCoverPercent',
+              'Life cover the rest buys, as a share of the full cover',
+              Math.round(p.value.coverScale * 1000) / 10,
+              'percent',
+              {
+                note: `the death benefit is never less than ${basis.deathBenefit.percentOfPremiumsPaid}% of the premiums paid`,
+              },
+            ),
+          ]
+        : [row('baseMaturityBenefit', 'Maturity benefit the rest buys', p.baseMaturityBenefit, 'rupees')]),
       ...p.bonuses.map((b) =>
         row(`bonus-${b.id}`, b.text, b.percent, 'percent', {
           note: `on ${rupees(p.baseMaturityBenefit)} and each milestone income`,

@@ -21,10 +21,9 @@ const load = (code: string) => {
   return { plan: buildPlan(files, common, compilingValidators), files };
 };
 
-// Spec 01 §5 "Age bounds per plan", but T62's 18 to 90 narrowed to 65 (issue 17: past 65 it
-// cannot pay back the premiums it asks for; its plan.json says why).
+// Spec 01 §5 "Age bounds per plan".
 const AGE_TABLE = {
-  T62: { proposer: [18, 65], insured: [18, 65], minDays: 90 },
+  T62: { proposer: [18, 90], insured: [18, 90], minDays: 90 },
   T64: { proposer: [18, 65], insured: [18, 60], minDays: 90 },
   T76: { proposer: [18, 65], insured: [18, 60], minDays: 90 },
   I02: { proposer: [40, 80], insured: [15, 55], minDays: undefined },

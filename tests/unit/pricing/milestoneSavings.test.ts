@@ -71,45 +71,109 @@ describe('milestoneSavings', () => {
     expect(figure(price({}, 50), 'deathMultiple')).toBe(7);
   });
 
-  it('prices every age the plan admits, within the maturity age', () => {
+  it('prices every age the plan admits (18 to 90), within the maturity age', () => {
     const { min, max } = basis.ages.entry;
-    expect(figure(price({ PremiumPayingTerm: 15, PolicyTerm: 25 }, max), 'maturityBenefit')).toBeGreaterThan(
+    expect([min, max]).toEqual([18, 90]);
+    expect(figure(price({ PremiumPayingTerm: 5, PolicyTerm: 10 }, max), 'maturityBenefit')).toBeGreaterThan(
       0,
     );
     expect(figure(price({}, min), 'maturityBenefit')).toBeGreaterThan(0);
-    const maturingAt80 = { ...basis, ages: { ...basis.ages, maxMaturityAge: 80 } };
-    expect(inputErrorOf(milestoneSavings, maturingAt80, request(plan(), { life: life(65) })).message).toBe(
-      'Maturity age cannot be more than 80: choose a policy term of at most 15 years',
+    expect(inputErrorOf(milestoneSavings, basis, request(plan(), { life: life(85) })).message).toBe(
+      'Maturity age cannot be more than 100: choose a policy term of at most 15 years',
     );
   });
 
-  // Issue 17: at 90 the preselected 5/10 asked 2,50,000 for 1,15,530; the plan's entry ages
-  // stop where every term pair, frequency and gender still pays back its premiums.
-  it('pays back at least the premiums, in guaranteed benefits and in first-year life cover, at every entry age, term and frequency', () => {
+  // Issue 17: at 90 the preselected 5/10 asked 2,50,000 for 1,15,530, with life cover below the
+  // premiums. Now every request either quotes what the basis guarantees or is refused.
+  it('at every entry age, term, frequency and gender, pays back at least the premiums to a survivor and 105% of premiums paid on death, or refuses a frequency that cannot', () => {
     const short: string[] = [];
-    for (const frequency of basis.premium.frequencies) {
-      for (const { premiumPayingTerm, policyTerm } of basis.terms) {
-        for (let age = basis.ages.entry.min; age <= basis.ages.entry.max; age++) {
-          const quote = milestoneSavings.price(
-            request(
+    const refused = new Set<string>();
+    for (const gender of ['Male', 'Female', 'Transgender']) {
+      for (const frequency of basis.premium.frequencies) {
+        for (const { premiumPayingTerm, policyTerm } of basis.terms) {
+          for (let age = basis.ages.entry.min; age + policyTerm <= basis.ages.maxMaturityAge; age++) {
+            const req = request(
               plan({
                 PremiumFrequency: frequency.value,
                 InstallmentPremiumAmount: frequency.minimumInstalment,
                 PremiumPayingTerm: premiumPayingTerm,
                 PolicyTerm: policyTerm,
               }),
-              { life: life(age) },
-            ),
-            basis,
-            tables,
-          );
-          const paid = quote.premium.totalPayable;
-          if (figure(quote, 'totalBenefits') < paid || figure(quote, 'deathBenefitInFirstYear') < paid)
-            short.push(`${frequency.value} ${premiumPayingTerm}/${policyTerm} at ${age}`);
+              { life: life(age, { gender }) },
+            );
+            const at = `${gender} ${frequency.value} ${premiumPayingTerm}/${policyTerm} at ${age}`;
+            let quote;
+            try {
+              quote = milestoneSavings.price(req, basis, tables);
+            } catch {
+              const { field, message } = inputErrorOf(milestoneSavings, basis, req);
+              expect(field, at).toBe('PremiumFrequency');
+              expect(message, at).toMatch(/: choose Yearly/);
+              refused.add(`${frequency.value} from ${age}`);
+              continue;
+            }
+            if (figure(quote, 'totalBenefits') < quote.premium.totalPayable) short.push(`${at}: benefits`);
+            for (const row of quote.illustration.tables[0]!.rows) {
+              if (Number(row.deathBenefit) < 1.05 * Number(row.totalPremiumsPaid) - 0.5)
+                short.push(`${at}: death benefit in year ${row.policyYear}`);
+            }
+          }
         }
       }
     }
     expect(short).toEqual([]);
+    // Only a man (or Other) of 88 or more paying other than yearly: yearly quotes at every age.
+    expect([...refused].every((r) => !r.startsWith('Yearly') && Number(r.split(' ').at(-1)) >= 88)).toBe(
+      true,
+    );
+  });
+
+  it('holds the total benefits at the premiums and scales the cover above 105% of premiums paid where the equivalence would pay back less (a man of 90, 5/10)', () => {
+    const quote = price({ InstallmentPremiumAmount: 50000, PremiumPayingTerm: 5, PolicyTerm: 10 }, 90);
+    expect(quote.premium.totalPayable).toBe(250000);
+    expect(figure(quote, 'totalBenefits')).toBe(250000);
+    expect(figure(quote, 'milestoneIncome')).toBe(27500);
+    expect(figure(quote, 'maturityBenefit')).toBe(222500);
+    const cover = figure(quote, 'lifeCoverPercent');
+    expect(cover).toBeGreaterThan(0);
+    expect(cover).toBeLessThan(100);
+    const deaths = quote.illustration.tables[0]!.rows.map((row) => Number(row.deathBenefit));
+    // The scaled cover (a share of 7 × 50,000) in year 1, then 105% of premiums paid.
+    expect(Math.abs(deaths[0]! - (cover / 100) * 7 * 50000)).toBeLessThan(50 * 7);
+    expect(deaths.slice(1)).toEqual([105000, 157500, 210000, 262500, 262500, 262500, 262500, 262500, 262500]);
+    expect(quote.explanation.map((row) => row.id)).toContain('lifeCoverPercent');
+    // Where the premiums fund the full cover, nothing is scaled (the worked example).
+    const full = price();
+    expect(figure(full, 'lifeCoverPercent')).toBe(100);
+    expect(figure(full, 'maturityBenefit')).toBe(2005198);
+    expect(full.explanation.map((row) => row.id)).not.toContain('lifeCoverPercent');
+  });
+
+  it('floors what the quote shows: offline (no online 10%) a man of 90 is refused, and a basis without the floor quotes less than the premiums', () => {
+    const at90 = plan({ InstallmentPremiumAmount: 50000, PremiumPayingTerm: 5, PolicyTerm: 10 });
+    expect(
+      inputErrorOf(milestoneSavings, basis, request(at90, { life: life(90), online: false })),
+    ).toMatchObject({
+      field: 'PolicyTerm',
+      message: 'This premium paying term and policy term are not available at age 90',
+    });
+    expect(
+      inputErrorOf(
+        milestoneSavings,
+        basis,
+        request({ ...at90, PremiumFrequency: 'Monthly', InstallmentPremiumAmount: 4350 }, { life: life(90) }),
+      ),
+    ).toMatchObject({
+      field: 'PremiumFrequency',
+      message:
+        'Monthly premiums are not available at age 90 with this premium paying term and policy term: choose Yearly',
+    });
+    const withoutFloor = {
+      ...basis,
+      guaranteedBenefits: { ...basis.guaranteedBenefits, atLeastPercentOfPremiums: 0 },
+    };
+    const quote = milestoneSavings.price(request(at90, { life: life(90) }), withoutFloor, tables);
+    expect(figure(quote, 'totalBenefits')).toBeLessThan(quote.premium.totalPayable);
   });
 
   it('agrees to the rupee between the figures and the illustration', () => {
