@@ -12,8 +12,9 @@ import { buildQuoteRequest } from '../../src/journey/quote/quoteRequest.ts';
 import type { QuoteSections } from '../../src/journey/quote/requestQuote.ts';
 import type { ApiClient } from '../../src/api/apiClient.ts';
 import { createApiClient } from '../../src/api/createApiClient.ts';
+import { readPlanFile } from '../../src/plans/nodePlanSource.ts';
 import { expectAccessible } from './axe.ts';
-import { launchBrowser, REPO_ROOT, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
+import { launchBrowser, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
 /**
  * The plan's proposal page (issue 5) in real Chromium: applications are made through the
@@ -21,7 +22,7 @@ import { launchBrowser, REPO_ROOT, SCREENSHOTS, startServer, type RunningServer,
  * what the journey left there, and the page reads the application back from the server.
  */
 
-const config = JSON.parse(readFileSync(join(REPO_ROOT, 'schemas/plans/T54/plan.json'), 'utf8')) as PlanConfig;
+const config = readPlanFile<PlanConfig>('T54', 'plan.json');
 const JOURNEY = '/retirement-plans/guaranteed-pension-plan/';
 const PROPOSAL = config.routes.proposalPage;
 const STORE_KEY = 'dataMapping:T54';
