@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { format, subYears } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanConfig } from '../../engine/plan/types.ts';
 import type { ApplicationState } from '../../engine/state/applicationState.ts';
 import { createApplicationStore } from '../../engine/state/applicationStore.ts';
 import { splitName } from '../../src/journey/names.ts';
@@ -12,7 +11,9 @@ import { buildQuoteRequest } from '../../src/journey/quote/quoteRequest.ts';
 import type { QuoteSections } from '../../src/journey/quote/requestQuote.ts';
 import type { ApiClient } from '../../src/api/apiClient.ts';
 import { createApiClient } from '../../src/api/createApiClient.ts';
-import { readPlanFile } from '../../src/plans/nodePlanSource.ts';
+import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
+import { compilingValidators } from '../../engine/validation/createFormValidator.ts';
+import { readCommonDocuments, readPlanFiles } from '../../src/plans/nodePlanSource.ts';
 import { expectAccessible } from './axe.ts';
 import { launchBrowser, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
@@ -22,7 +23,12 @@ import { launchBrowser, SCREENSHOTS, startServer, type RunningServer, PHONE } fr
  * what the journey left there, and the page reads the application back from the server.
  */
 
-const config = readPlanFile<PlanConfig>('T54', 'plan.json');
+// Built, as the journey builds it: its conditions (the quote's second life) are checked with the plan's matcher.
+const config = buildPlan(
+  readPlanFiles('T54'),
+  commonDocuments(readCommonDocuments()),
+  compilingValidators,
+).config;
 const JOURNEY = '/retirement-plans/guaranteed-pension-plan/';
 const PROPOSAL = config.routes.proposalPage;
 const STORE_KEY = 'dataMapping:T54';

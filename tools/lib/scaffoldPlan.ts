@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
@@ -73,27 +73,50 @@ export async function scaffoldPlan(options: ScaffoldOptions): Promise<ScaffoldRe
     recursive: true,
     filter: (path) => statSync(path).isDirectory() || path.endsWith('.json'),
   });
-  // The source's code where a file writes it out (an option code, an example number).
-  const codeWord = new RegExp(`\\b${from}(?=[0-9A-Z-]|\\b)`, 'g');
-  const config = await prettier.resolveConfig(fileURLToPath(new URL('../../package.json', import.meta.url)));
-  const files: string[] = [];
-  for (const path of jsonFiles(folder)) {
-    let value: unknown = JSON.parse(readFileSync(path, 'utf8').replace(codeWord, code));
-    if (relative(folder, path) === 'plan.json') {
-      const own = value as Record<string, unknown>;
-      const routes = (own.routes ?? {}) as Record<string, unknown>;
-      const proposalPage = sourcePlan.routes.proposalPage.replace(sourcePlan.routes.slug, slug);
-      value = mergePatch(own, {
-        productId: code,
-        planCode: code,
-        productName: name,
-        uin,
-        routes: { ...routes, slug, proposalPage },
+  try {
+    // The source's code where a file writes it out (an option code, an example number).
+    const codeWord = new RegExp(`\\b${from}(?=[0-9A-Z-]|\\b)`, 'g');
+    const config = await prettier.resolveConfig(
+      fileURLToPath(new URL('../../package.json', import.meta.url)),
+    );
+    const files: string[] = [];
+    for (const path of jsonFiles(folder)) {
+      let value: unknown = JSON.parse(readFileSync(path, 'utf8').replace(codeWord, code));
+      if (relative(folder, path) === 'plan.json')
+        value = ownIdentity(value as Record<string, unknown>, sourcePlan, { code, name, uin, slug });
+      const text = await prettier.format(JSON.stringify(value), {
+        ...config,
+        parser: 'json',
+        filepath: path,
       });
+      writeFileSync(path, text);
+      files.push(relative(root, path));
     }
-    const text = await prettier.format(JSON.stringify(value), { ...config, parser: 'json', filepath: path });
-    writeFileSync(path, text);
-    files.push(relative(root, path));
+    return { folder, files, notes };
+  } catch (error) {
+    // Nothing half-written stays behind: the analyst can run it again.
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
   }
-  return { folder, files, notes };
+}
+
+/**
+ * The new plan's plan.json: its code, name, UIN and slug written over the source's. What the
+ * source derives from them (`"productId": "{{planCode}}"`, a proposal page built from the path
+ * and slug) stays derived; only where the source wrote one out is the new value written.
+ */
+function ownIdentity(
+  own: Record<string, unknown>,
+  sourcePlan: PlanConfig,
+  { code, name, uin, slug }: { code: string; name: string; uin: string; slug: string },
+): Record<string, unknown> {
+  const routes = (own.routes ?? {}) as Record<string, unknown>;
+  const written = (value: unknown) => typeof value === 'string' && !value.includes('{{');
+  const changes: Record<string, unknown> = { planCode: code, productName: name, uin };
+  if (written(own.productId)) changes.productId = code;
+  const routeChanges: Record<string, unknown> = { slug };
+  if (written(routes.proposalPage)) {
+    routeChanges.proposalPage = sourcePlan.routes.proposalPage.replace(sourcePlan.routes.slug, slug);
+  }
+  return mergePatch(own, { ...changes, routes: routeChanges }) as Record<string, unknown>;
 }
