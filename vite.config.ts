@@ -52,6 +52,7 @@ export function platformUriForRjsf(): Plugin {
  */
 function planModules(): Plugin {
   const PREFIX = '\0bimaflow-plan:';
+  const schemasRoot = resolve(import.meta.dirname, 'schemas');
   return {
     name: 'bimaflow-plan-modules',
     enforce: 'pre',
@@ -64,11 +65,20 @@ function planModules(): Plugin {
     load(id) {
       if (!id.startsWith(PREFIX)) return null;
       const [kind, code, root] = id.slice(PREFIX.length).split(':') as [BrowserPlanModule, string, string];
-      this.addWatchFile(resolve(root, 'plans', code));
-      // A plan is composed from schemas/common too (and a plan it extends, among plans/).
-      this.addWatchFile(resolve(root, 'common'));
-      this.addWatchFile(resolve(root, 'plans'));
       return browserPlanModule(code, kind, root);
+    },
+    // A plan is composed from its folder, schemas/common and the plan it extends: in the dev
+    // server, any change under schemas/ composes every plan module again and reloads the page.
+    configureServer(server) {
+      server.watcher.add(schemasRoot);
+    },
+    handleHotUpdate({ file, server }) {
+      if (!file.startsWith(schemasRoot) || !file.endsWith('.json')) return;
+      for (const module of server.moduleGraph.idToModuleMap.values()) {
+        if (module.id?.startsWith(PREFIX)) server.moduleGraph.invalidateModule(module);
+      }
+      server.ws.send({ type: 'full-reload' });
+      return [];
     },
   };
 }
