@@ -1,13 +1,20 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { build } from '../../../src/server/app.ts';
-import { testConfig } from '../../../src/server/config.ts';
+import { build } from '../../../../../src/server/app.ts';
+import { testConfig } from '../../../../../src/server/config.ts';
 
 /*
  * Issue 17: a plan whose pricing cannot be loaded (a copied basis still naming the plan it
  * came from) made every quote fail with 'Failed to calculate quote details.', and the route
- * swallowed why. The visitor's answer stays as it was; the reason is logged with the request.
+ * swallowed why. The visitor's answer stays as it was; the reason is logged with the request,
+ * at error: no quote of the plan can be priced until it is fixed. A quote refused for the
+ * visitor's input or the plan's rules is an answer, not a fault: its reason is logged at info,
+ * without a stack.
  */
+
+/** pino's levels. */
+const INFO = 30;
+const ERROR = 50;
 
 const REASON = 'pricing-basis.json of T99 is for T64';
 
@@ -15,16 +22,16 @@ const REASON = 'pricing-basis.json of T99 is for T64';
 // its config before pricing, so the test does not depend on the plans under schemas/.
 const PLAN = { config: { uin: '143N999V99', productId: 'T99', planCode: 'T99', calculator: 'termLife' } };
 
-vi.mock('../../../src/server/plans/serverPlans.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/server/plans/serverPlans.ts')>()),
+vi.mock('../../../../../src/server/plans/serverPlans.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../../src/server/plans/serverPlans.ts')>()),
   serverPlans: () => new Map([[PLAN.config.productId, PLAN]]),
 }));
 
 /** Whether the plan's pricing sources load (then the request's own fields are what is refused). */
 const pricing = vi.hoisted(() => ({ loads: false }));
 
-vi.mock('../../../src/server/api/quotes/pricingSources.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../src/server/api/quotes/pricingSources.ts')>()),
+vi.mock('../../../../../src/server/api/quotes/pricingSources.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../../src/server/api/quotes/pricingSources.ts')>()),
   pricingFor: () => {
     if (pricing.loads) return { calculator: {}, basis: {}, tables: {} };
     throw new Error(REASON);
@@ -44,7 +51,7 @@ describe('the quote route refusing a quote', () => {
     app = await build({
       config: testConfig(),
       staticRoot: '/nonexistent',
-      logger: { level: 'warn', stream },
+      logger: { level: 'info', stream },
     });
     await app.ready();
   });
@@ -77,7 +84,7 @@ describe('the quote route refusing a quote', () => {
     expect(res.body).not.toContain(REASON);
     const logged = logs.find((entry) => String(entry.msg).startsWith('quote refused'));
     expect(logged).toMatchObject({
-      level: 50,
+      level: ERROR,
       msg: `quote refused: plan ${plan.config.productId} cannot be priced`,
       productId: plan.config.productId,
       calculator: plan.config.calculator,
@@ -87,15 +94,18 @@ describe('the quote route refusing a quote', () => {
     expect(logged?.reqId).toBeDefined();
   }, 30_000);
 
-  it('logs the reason of a request it refuses, the answer carrying the same message', async () => {
+  it('logs the reason of a request it refuses at info, without a stack, the answer carrying the same message', async () => {
     pricing.loads = true;
     logs.length = 0;
     const res = await quote();
     expect(res.statusCode).toBe(400);
-    const message = (res.json() as { message: string }).message;
+    const { message, errors } = res.json() as { message: string; errors: unknown[] };
     expect(message).toBeTruthy();
-    expect(logs).toContainEqual(
-      expect.objectContaining({ level: 40, msg: `quote refused: ${message}`, productId: 'T99' }),
-    );
+    const refused = logs.filter((entry) => String(entry.msg).startsWith('quote refused'));
+    expect(refused).toEqual([
+      expect.objectContaining({ level: INFO, msg: `quote refused: ${message}`, productId: 'T99', errors }),
+    ]);
+    expect(refused[0]).not.toHaveProperty('err');
+    expect(JSON.stringify(refused[0])).not.toContain('    at ');
   }, 30_000);
 });
