@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ComposeError, composePlanFiles } from '../../../src/plans/compose/composePlan.ts';
+import { ComposeError } from '../../../src/plans/compose/composeError.ts';
+import { composePlanFiles } from '../../../src/plans/compose/composePlan.ts';
 import { fillTemplate } from '../../../src/plans/compose/factTemplates.ts';
 import { mergePatch } from '../../../src/plans/compose/mergePatch.ts';
 
