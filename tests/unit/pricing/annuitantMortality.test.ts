@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { annuitantQx, annuitantRatioCurve } from '../../../src/pricing/annuitantMortality.ts';
 import { tableAgeRange, tableQ } from '../../../src/pricing/mortalityTable.ts';
 import { lastSurvivorCurve } from '../../../src/pricing/survival.ts';
-import { basis, mortality } from './t54Fixture.ts';
+import { basis, mortality } from './deferredAnnuityFixture.ts';
 
 /** The Indian Individual Annuitant's Mortality 2012-15 rates we know (PRICING.md). */
 const KNOWN_ANNUITANT_QX: Record<number, number> = {

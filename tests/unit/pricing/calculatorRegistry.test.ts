@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Calculator } from '../../../src/pricing/calculator.ts';
-import { calculatorFor } from '../../../src/pricing/calculators.ts';
+import { calculatorFor, calculators } from '../../../src/pricing/calculators.ts';
+import { quoteDeferredAnnuity } from '../../../src/pricing/deferredAnnuityPricing.ts';
 import { planExample, type PlanExampleInputs } from '../../../src/pricing/planExample.ts';
 import { basisValidator, inputValidator, tables } from './calculatorFixture.ts';
 import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
+import type { PlanConfig } from '../../../engine/plan/types.ts';
+import { basis as t54Basis, mortality, sample } from './deferredAnnuityFixture.ts';
 
 const i02 = readPlanFile('I02', 'pricing-basis.json');
 const t54 = readPlanFile('T54', 'pricing-basis.json');
+const t54Plan = readPlanFile<PlanConfig>('T54', 'plan.json');
 const t62 = readPlanFile('T62', 'pricing-basis.json');
 const t64 = readPlanFile('T64', 'pricing-basis.json');
 const t76 = readPlanFile('T76', 'pricing-basis.json');
@@ -159,5 +163,31 @@ describe('planExample', () => {
       online: false,
     });
     expect(offline.figures.annualAnnuity).toBe(170046);
+  });
+});
+
+describe('calculatorFor', () => {
+  it('resolves the calculator plan.json names, and the basis names the same one', () => {
+    expect(calculatorFor(t54Plan.calculator)).toBe(calculatorFor(t54Basis.calculator));
+    expect(calculatorFor('deferredAnnuity').basisFile).toBe('pricing-basis.json');
+    expect(calculatorFor('deferredAnnuity').mortalityTable(t54Basis)).toBe('ialm-2012-14');
+  });
+
+  it('names calculators by kind: no plan code is a calculator name', () => {
+    expect(Object.keys(calculators)).not.toContain('T54');
+    expect(calculatorFor('deferredAnnuity')).toBe(calculators.deferredAnnuity);
+  });
+
+  it('names the known calculators when asked for another', () => {
+    expect(() => calculatorFor('T99')).toThrow(
+      "No calculator 'T99' (known: deferredAnnuity, termLife, milestoneSavings, guaranteedAnnuity, unitLinked)",
+    );
+    expect(() => calculatorFor('toString')).toThrow('No calculator');
+  });
+
+  it('refuses a mortality table other than the one the basis names', () => {
+    expect(() => quoteDeferredAnnuity(sample, t54Basis, { ...mortality, id: 'other' })).toThrow(
+      'ialm-2012-14',
+    );
   });
 });

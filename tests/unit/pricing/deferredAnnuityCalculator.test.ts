@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deferredAnnuity } from '../../../src/pricing/deferredAnnuityCalculator.ts';
 import { quoteDeferredAnnuity } from '../../../src/pricing/deferredAnnuityPricing.ts';
 import { basisValidator, inputErrorOf, inputValidator, life, request, tables } from './calculatorFixture.ts';
-import { basis, mortality } from './t54Fixture.ts';
+import { basis, mortality } from './deferredAnnuityFixture.ts';
 
 /** The spec's sample through the interface: 55, 2,00,000 a year for 10 years, T54C, online. */
 const samplePlan = {

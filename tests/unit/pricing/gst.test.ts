@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gstOnInstalment, gstRateOn } from '../../../src/pricing/gst.ts';
-import { basis, quote } from './t54Fixture.ts';
+import { basis, quote } from './deferredAnnuityFixture.ts';
 
 describe('GST rate table', () => {
   it('is nil for individual life premiums from 22 September 2025', () => {

@@ -1,11 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import basisSchema from '../../../schemas/pricing-basis.schema.json';
-import { calculatorFor, calculators } from '../../../src/pricing/calculators.ts';
-import { quoteDeferredAnnuity } from '../../../src/pricing/deferredAnnuityPricing.ts';
-import { basis, basisWith, mortality, sample } from './t54Fixture.ts';
+import { basis, basisWith } from './deferredAnnuityFixture.ts';
 import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
 import type { PlanConfig } from '../../../engine/plan/types.ts';
 
@@ -60,45 +56,5 @@ describe('T54 pricing basis (data)', () => {
       T54E: 'Life Annuity with return of purchase price on death or in instalments on survival',
     });
     expect(basis.options.filter((o) => o.jointLife).map((o) => o.code)).toEqual(['T54A', 'T54C']);
-  });
-
-  it('is read, not hard-coded: a higher interest rate gives a higher annuity', () => {
-    const higher = basisWith((b) => void (b.interestRatePercent = 6));
-    const at = (b: typeof basis) => quoteDeferredAnnuity(sample, b, mortality).annualAnnuity;
-    expect(at(higher)).toBeGreaterThan(at(basis));
-  });
-});
-
-describe('calculator registry', () => {
-  it('resolves the calculator plan.json names, and the basis names the same one', () => {
-    expect(calculatorFor(planJson.calculator)).toBe(calculatorFor(basis.calculator));
-    expect(calculatorFor('deferredAnnuity').basisFile).toBe('pricing-basis.json');
-    expect(calculatorFor('deferredAnnuity').mortalityTable(basis)).toBe('ialm-2012-14');
-  });
-
-  it('names calculators by kind: no plan code is a calculator name', () => {
-    expect(Object.keys(calculators)).not.toContain('T54');
-    expect(calculatorFor('deferredAnnuity')).toBe(calculators.deferredAnnuity);
-  });
-
-  it('names the known calculators when asked for another', () => {
-    expect(() => calculatorFor('T99')).toThrow(
-      "No calculator 'T99' (known: deferredAnnuity, termLife, milestoneSavings, guaranteedAnnuity, unitLinked)",
-    );
-    expect(() => calculatorFor('toString')).toThrow('No calculator');
-  });
-
-  it('refuses a mortality table other than the one the basis names', () => {
-    expect(() => quoteDeferredAnnuity(sample, basis, { ...mortality, id: 'other' })).toThrow('ialm-2012-14');
-  });
-});
-
-describe('src/pricing is isomorphic', () => {
-  it('imports no Node built-in', () => {
-    const dir = fileURLToPath(new URL('../../../src/pricing/', import.meta.url));
-    for (const name of readdirSync(dir)) {
-      const source = readFileSync(dir + name, 'utf8');
-      expect(source, name).not.toMatch(/from\s+['"](node:|fs['"]|path['"]|crypto['"])/);
-    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quote } from './t54Fixture.ts';
+import { quote } from './deferredAnnuityFixture.ts';
 
 const within = (actual: number, target: number, tolerance: number) =>
   Math.abs(actual / target - 1) <= tolerance;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { quote } from './t54Fixture.ts';
+import { basisWith, quote } from './deferredAnnuityFixture.ts';
 
-describe('T54 quotes move the way the basis says they must', () => {
+describe('deferredAnnuity quotes move the way the basis says they must (T54’s basis)', () => {
+  it('read the basis, not hard-coded figures: a higher interest rate gives a higher annuity', () => {
+    const higher = basisWith((b) => void (b.interestRatePercent = 6));
+    expect(quote({}, higher).annualAnnuity).toBeGreaterThan(quote().annualAnnuity);
+  });
+
   it('are linear in the premium (to the rupee of rounding)', () => {
     for (const planOption of ['T54A', 'T54C', 'T54E']) {
       const one = quote({ planOption, installmentPremium: 100000 }).annualAnnuity;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { basis, quote } from './t54Fixture.ts';
+import { basis, quote } from './deferredAnnuityFixture.ts';
 
-describe('T54 adjustments to the annuity', () => {
+describe('deferredAnnuity adjustments to the annuity (T54’s basis)', () => {
   const base = quote({ planOption: 'T54A' }).annualAnnuity;
 
   it('staff adds exactly 2.5% of the base annuity', () => {
@@ -35,7 +35,7 @@ describe('T54 adjustments to the annuity', () => {
   });
 });
 
-describe('T54 premium instalments', () => {
+describe('deferredAnnuity premium instalments (T54’s basis)', () => {
   it.each([
     ['Yearly', 50000, 1],
     ['Half Yearly', 25595, 0.5119],

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { quote } from './t54Fixture.ts';
+import { quote } from './deferredAnnuityFixture.ts';
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-describe('T54 illustration schedule', () => {
+describe('deferredAnnuity illustration schedule (T54’s basis)', () => {
   it('adds up to the summary figures', () => {
     for (const planOption of ['T54A', 'T54B', 'T54C', 'T54D', 'T54E']) {
       for (const premiumFrequency of ['Yearly', 'Monthly']) {

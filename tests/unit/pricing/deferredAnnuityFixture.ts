@@ -10,7 +10,10 @@ import { readPlanFile } from '../../../src/plans/nodePlanSource.ts';
 
 const basisJson = readPlanFile('T54', 'pricing-basis.json');
 
-/** The plan's own basis and table, as the browser and the server load them. */
+/**
+ * The deferredAnnuity calculator's tests price on a plan's real basis: T54's (the one plan of
+ * that kind) and its table, as the browser and the server load them.
+ */
 export const basis = basisJson as unknown as DeferredAnnuityBasis;
 export const mortality: MortalityTable = mortalityJson;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QuoteInputError } from '../../../src/pricing/QuoteInputError.ts';
 import type { DeferredAnnuityQuoteInput } from '../../../src/pricing/deferredAnnuityQuote.ts';
-import { quote } from './t54Fixture.ts';
+import { quote } from './deferredAnnuityFixture.ts';
 
 function errorOf(changes: Partial<DeferredAnnuityQuoteInput>): QuoteInputError {
   try {
@@ -13,7 +13,7 @@ function errorOf(changes: Partial<DeferredAnnuityQuoteInput>): QuoteInputError {
   throw new Error('expected a QuoteInputError');
 }
 
-describe('T54 requests outside the basis', () => {
+describe('deferredAnnuity requests outside the basis (T54’s)', () => {
   it.each([44, 81])('entry age %s: the spec’s age message', (age) => {
     const error = errorOf({ life: { age, gender: 'Male' } });
     expect(error.message).toBe('Age should be between 45 and 80');
