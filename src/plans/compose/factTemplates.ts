@@ -15,6 +15,12 @@ import { isPlainObject } from './mergePatch.ts';
  *   pluck:field   a list of items → { item's id/value/code: item[field] }
  *   plus:n, minus:n, times:n   arithmetic on a number
  *   lower, upper  letter case
+ *   lakh          an amount as copy says it: 2500000 → "25 lakh", 200000000 → "20 crore" (below a lakh, as inr)
+ *   join:word     a list in words: [5, 10, 15] → "5, 10 or 15" (join:or); join alone is "and"
+ *   count         how many items a list (or names a map) has
+ *   range         an object's min… to its max…, every whole number: { min: 10, max: 12 } → [10, 11, 12]
+ *   choices:text  a list as a step's options: [5, 10] → [{ const: 5, title: "5 Years" }, …] for
+ *                 choices:# Years (each '#' in the text is the value)
  * Templates are resolved when a plan is composed (src/plans/compose), so nothing at run
  * time sees them. The runtime's own single-brace templates (`{label}`, `{amount}`) are left alone.
  */
@@ -126,7 +132,58 @@ function eachValue(value: unknown, map: (item: unknown) => unknown): unknown {
   return map(value);
 }
 
+/** An amount in lakh or crore, as copy says a sum: 2500000 → '25 lakh', 15000000 → '1.5 crore'. */
+function inWords(amount: number): string {
+  if (Math.abs(amount) >= 1e7) return `${indian.format(amount / 1e7)} crore`;
+  if (Math.abs(amount) >= 1e5) return `${indian.format(amount / 1e5)} lakh`;
+  return indian.format(amount);
+}
+
+function listOf(value: unknown, filter: string): unknown[] {
+  if (!Array.isArray(value)) throw new FactError(`'${filter}' needs a list, not ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** The value of an object's first key that starts with `prefix` ('min', 'minYears'). */
+function boundOf(value: Record<string, unknown>, prefix: 'min' | 'max'): number {
+  const key = Object.keys(value).find((name) => name.startsWith(prefix));
+  return numberOf(key === undefined ? undefined : value[key], `range (its ${prefix}…)`);
+}
+
+/** Filters that write facts in words and lists, for copy and a step's options. */
+const WORDING: Record<string, (value: unknown, args: string[]) => unknown> = {
+  lakh: (value) => eachValue(value, (item) => inWords(numberOf(item, 'lakh'))),
+  join: (value, [word = 'and']) => {
+    const items = listOf(value, 'join').map(String);
+    return items.length <= 1
+      ? (items[0] ?? '')
+      : `${items.slice(0, -1).join(', ')} ${word.trim()} ${items.at(-1)}`;
+  },
+  count: (value) => {
+    if (Array.isArray(value)) return value.length;
+    if (isPlainObject(value)) return Object.keys(value).length;
+    throw new FactError(`'count' needs a list or a map, not ${JSON.stringify(value)}`);
+  },
+  range: (value) => {
+    if (!isPlainObject(value)) throw new FactError(`'range' needs an object with a min… and a max…`);
+    const [min, max] = [boundOf(value, 'min'), boundOf(value, 'max')];
+    if (!Number.isInteger(min) || !Number.isInteger(max) || max < min || max - min > 1000)
+      throw new FactError(`'range' needs whole numbers from min to max, not ${min} to ${max}`);
+    return Array.from({ length: max - min + 1 }, (_, index) => min + index);
+  },
+  choices: (value, args) => {
+    const title = args.join(':');
+    if (!title.includes('#'))
+      throw new FactError(`'choices:<title>' needs a '#' in its title, where the value goes`);
+    return listOf(value, 'choices').map((item) => ({
+      const: item,
+      title: title.replace(/#/g, String(item)),
+    }));
+  },
+};
+
 const FILTERS: Record<string, (value: unknown, args: string[]) => unknown> = {
+  ...WORDING,
   inr: (value) => eachValue(value, (item) => indian.format(numberOf(item, 'inr'))),
   pluck: (value, [field]) => {
     if (!Array.isArray(value) || !field) throw new FactError(`'pluck:<field>' needs a list`);
