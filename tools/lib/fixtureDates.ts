@@ -26,3 +26,7 @@ export function resolveFixtureData<T>(data: T, today: Date = new Date()): T {
   }
   return data;
 }
+
+/** yyyy-mm-dd of a date, in local time (as fixtures and quote requests write dates). */
+export const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;

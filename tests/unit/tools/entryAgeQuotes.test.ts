@@ -3,8 +3,10 @@ import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
 import { readCommonDocuments, readPlanFile, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
 import type { PricedQuote } from '../../../src/pricing/calculator.ts';
-import { agesText, GUARANTEES, preselected } from '../../../tools/lib/entryAgeQuoteChecks.ts';
-import { journeySteps } from '../../../tools/lib/journeyQuoteChecks.ts';
+import { agesText } from '../../../tools/lib/entryAgeQuoteChecks.ts';
+import { journeySteps } from '../../../tools/lib/journeyCases.ts';
+import { preselected } from '../../../tools/lib/preselected.ts';
+import { GUARANTEES } from '../../../tools/lib/quoteGuarantees.ts';
 import { checkCopiedPlan, located } from './planFolder.ts';
 
 /*
