@@ -16,7 +16,13 @@ import { isPlainObject } from './mergePatch.ts';
  *   plus:n, minus:n, times:n   arithmetic on a number
  *   lower, upper  letter case
  *   lakh          an amount as copy says it: 2500000 → "25 lakh", 200000000 → "20 crore" (below a lakh, as inr)
- *   join:word     a list in words: [5, 10, 15] → "5, 10 or 15" (join:or); join alone is "and"
+ *   join:word     a list in words: [5, 10, 15] → "5, 10 or 15" (join:or); join alone is "and";
+ *                 a mark joins every item alike: join:, → "5, 10, 15", join:; → "…; …"
+ *   each:text     each item of a list as text, '#field' its field (each:#premiumPayingTerm/#policyTerm
+ *                 → ["5/10", …]); '#field' alone keeps the value, '#' alone is the item itself
+ *   unique        a list without repeats
+ *   capital       text with its first letter a capital
+ *   words, ordinal  0 to 20 in words ("five"), 1 to 20 as an ordinal ("fifth")
  *   count         how many items a list (or names a map) has
  *   range         an object's min… to its max…, every whole number: { min: 10, max: 12 } → [10, 11, 12]
  *   choices:text  a list as a step's options: [5, 10] → [{ const: 5, title: "5 Years" }, …] for
@@ -150,14 +156,52 @@ function boundOf(value: Record<string, unknown>, prefix: 'min' | 'max'): number 
   return numberOf(key === undefined ? undefined : value[key], `range (its ${prefix}…)`);
 }
 
+const CARDINALS = (
+  'zero one two three four five six seven eight nine ten ' +
+  'eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
+).split(' ');
+/** ORDINALS[n] is the nth (ORDINALS[0] is none). */
+const ORDINALS = (
+  ' first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth ' +
+  'thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'
+).split(' ');
+
 /** Filters that write facts in words and lists, for copy and a step's options. */
 const WORDING: Record<string, (value: unknown, args: string[]) => unknown> = {
   lakh: (value) => eachValue(value, (item) => inWords(numberOf(item, 'lakh'))),
   join: (value, [word = 'and']) => {
     const items = listOf(value, 'join').map(String);
+    // A mark joins every item alike ('5/10, 7/12' with join:, and '…; …' with join:;).
+    if (/^[,;/]$/.test(word.trim())) return items.join(`${word.trim()} `);
     return items.length <= 1
       ? (items[0] ?? '')
       : `${items.slice(0, -1).join(', ')} ${word.trim()} ${items.at(-1)}`;
+  },
+  each: (value, args) => {
+    const text = args.join(':');
+    const field = /^#(\w+)$/.exec(text);
+    return listOf(value, 'each').map((item) => {
+      // '#field' alone is the item's value as it is (a number stays a number).
+      if (field) return factAt(item, field[1]!);
+      return text.replace(/#(\w*)/g, (_match, name: string) => String(name ? factAt(item, name) : item));
+    });
+  },
+  unique: (value) => [...new Set(listOf(value, 'unique'))],
+  capital: (value) => {
+    if (typeof value !== 'string') throw new FactError(`'capital' needs text, not ${JSON.stringify(value)}`);
+    return value.charAt(0).toUpperCase() + value.slice(1);
+  },
+  words: (value) => {
+    const n = numberOf(value, 'words');
+    if (!Number.isInteger(n) || n < 0 || n >= CARDINALS.length)
+      throw new FactError(`'words' writes 0 to ${CARDINALS.length - 1}, not ${n}`);
+    return CARDINALS[n];
+  },
+  ordinal: (value) => {
+    const n = numberOf(value, 'ordinal');
+    if (!Number.isInteger(n) || n < 1 || n >= ORDINALS.length)
+      throw new FactError(`'ordinal' writes 1 to ${ORDINALS.length - 1}, not ${n}`);
+    return ORDINALS[n];
   },
   count: (value) => {
     if (Array.isArray(value)) return value.length;

@@ -10,6 +10,12 @@ const facts = {
   allocation: { equity1: 70, debt1: 30 },
   policyTerm: { minYears: 10, maxYears: 13, toAge: 'To Age 99' },
   terms: { min: 10, max: 12 },
+  pairs: [
+    { premiumPayingTerm: 5, policyTerm: 10 },
+    { premiumPayingTerm: 10, policyTerm: 15 },
+    { premiumPayingTerm: 10, policyTerm: 20 },
+  ],
+  lockInYears: 5,
 };
 const fill = (text: string) => fillTemplate(text, (path) => factAt(facts, path));
 
@@ -54,5 +60,39 @@ describe('wording filters', () => {
     expect(() => fill('{{limitedYears|choices:Years}}')).toThrow(/needs a '#'/);
     expect(() => fill('{{allocation|range}}')).toThrow(/'range \(its min…\)' needs a number/);
     expect(() => fill('{{limitedYears|range}}')).toThrow(/'range' needs an object/);
+  });
+
+  it('join with a mark joins every item alike', () => {
+    expect(fill('{{limitedYears|join:,}}')).toBe('5, 10, 15');
+    expect(fill('{{limitedYears|join:;}}')).toBe('5; 10; 15');
+  });
+
+  it('each writes every item of a list, unique drops repeats, capital starts a sentence', () => {
+    expect(fill('one of {{pairs|each:#premiumPayingTerm/#policyTerm|join:,}} years')).toBe(
+      'one of 5/10, 10/15, 10/20 years',
+    );
+    expect(fill('{{pairs|each:#premiumPayingTerm|unique}}')).toEqual([5, 10]);
+    expect(fill('{{pairs|each:#premiumPayingTerm|unique|choices:# Years}}')).toEqual([
+      { const: 5, title: '5 Years' },
+      { const: 10, title: '10 Years' },
+    ]);
+    expect(
+      fill(
+        '{{pairs|each:pay for #premiumPayingTerm years with a #policyTerm-year policy term|join:;|capital}}.',
+      ),
+    ).toBe(
+      'Pay for 5 years with a 10-year policy term; pay for 10 years with a 15-year policy term; pay for 10 years with a 20-year policy term.',
+    );
+    expect(fill('{{limitedYears|each:# years}}')).toEqual(['5 years', '10 years', '15 years']);
+    expect(() => fill('{{pairs|each:#term}}')).toThrow(FactError);
+  });
+
+  it('words and ordinal write a small number as a word', () => {
+    expect(
+      fill('during the first {{lockInYears|words}} years, till the end of the {{lockInYears|ordinal}} year'),
+    ).toBe('during the first five years, till the end of the fifth year');
+    expect(fill('from the {{lockInYears|plus:1|ordinal}} policy year')).toBe('from the sixth policy year');
+    expect(() => fill('{{sumAssured.min|words}}')).toThrow(/'words' writes 0 to 20/);
+    expect(() => fill('{{terms|ordinal}}')).toThrow(/'ordinal' needs a number/);
   });
 });
