@@ -1,3 +1,4 @@
+import { itemIndex, itemKeys } from './itemKeys.ts';
 import { isPlainObject } from './mergePatch.ts';
 
 /**
@@ -40,11 +41,6 @@ export function hasTemplate(value: string): boolean {
   return value.includes('{{');
 }
 
-/** The key of an array item a path segment can name it by. */
-function itemKeys(item: unknown): unknown[] {
-  return isPlainObject(item) ? [item.id, item.value, item.code] : [];
-}
-
 /** The value at a dotted path into `facts`, or FactError naming the first step that fails. */
 export function factAt(facts: unknown, path: string): unknown {
   return walk(
@@ -59,11 +55,11 @@ export function walk(value: unknown, segments: string[]): unknown {
   const walked: string[] = [];
   for (const segment of segments) {
     if (Array.isArray(current)) {
-      const index = /^\d+$/.test(segment) ? Number(segment) : -1;
-      const found = index >= 0 ? current[index] : current.find((item) => itemKeys(item).includes(segment));
+      const index = itemIndex(current, segment);
+      const found = index >= 0 ? current[index] : undefined;
       if (found === undefined) throw new FactError(missing(walked, segment, current));
       current = found;
-    } else if (isPlainObject(current) && segment in current) {
+    } else if (isPlainObject(current) && Object.hasOwn(current, segment)) {
       current = current[segment];
     } else {
       throw new FactError(missing(walked, segment, current));
@@ -128,6 +124,20 @@ const indian = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 function numberOf(value: unknown, filter: string): number {
   if (typeof value !== 'number')
     throw new FactError(`'${filter}' needs a number, not ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** A filter's number after its colon (`plus:1`); nothing or anything else is a mistake, not NaN. */
+function argumentOf(filter: string, argument: string | undefined): number {
+  if (argument === undefined || !/^-?\d+(\.\d+)?$/.test(argument.trim()))
+    throw new FactError(
+      `'${filter}' needs a number after its colon, as in '${filter}:1', not ${argument === undefined ? 'nothing' : `'${argument}'`}`,
+    );
+  return Number(argument);
+}
+
+function textOf(value: unknown, filter: string): string {
+  if (typeof value !== 'string') throw new FactError(`'${filter}' needs text, not ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -238,11 +248,11 @@ const FILTERS: Record<string, (value: unknown, args: string[]) => unknown> = {
       }),
     );
   },
-  plus: (value, [n]) => numberOf(value, 'plus') + Number(n),
-  minus: (value, [n]) => numberOf(value, 'minus') - Number(n),
-  times: (value, [n]) => Math.round(numberOf(value, 'times') * Number(n) * 1e6) / 1e6,
-  lower: (value) => String(value).toLowerCase(),
-  upper: (value) => String(value).toUpperCase(),
+  plus: (value, [n]) => numberOf(value, 'plus') + argumentOf('plus', n),
+  minus: (value, [n]) => numberOf(value, 'minus') - argumentOf('minus', n),
+  times: (value, [n]) => Math.round(numberOf(value, 'times') * argumentOf('times', n) * 1e6) / 1e6,
+  lower: (value) => textOf(value, 'lower').toLowerCase(),
+  upper: (value) => textOf(value, 'upper').toUpperCase(),
 };
 
 /** One template's value: its path read from the facts, then its filters in turn. */

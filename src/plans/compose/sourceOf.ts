@@ -1,5 +1,6 @@
 import { stateName } from './generateMachine.ts';
 import { factAt, fillTemplate, hasTemplate } from './factTemplates.ts';
+import { itemIndex, itemKeys } from './itemKeys.ts';
 import { isPlainObject } from './mergePatch.ts';
 import type { PlanComposer } from './composePlan.ts';
 
@@ -45,12 +46,8 @@ export function pointerSegments(pointer: string): string[] {
 
 const toPointer = (segments: readonly string[]) => segments.map((s) => `/${escape(s)}`).join('');
 
-function itemIndex(list: unknown[], segment: string): number {
-  if (/^\d+$/.test(segment)) return Number(segment);
-  return list.findIndex(
-    (item) => isPlainObject(item) && [item.id, item.value, item.code, item.name].includes(segment),
-  );
-}
+/** A fixture file's cases are also named by their `name` (keyedCases.ts makes a keyed case's key its name). */
+const caseKeys = (item: unknown) => [...itemKeys(item), isPlainObject(item) ? item.name : undefined];
 
 /** A pointer whose array segments may name an item (by id, value or code) with indices instead. */
 function indexed(value: unknown, segments: readonly string[]): string[] | undefined {
@@ -62,7 +59,7 @@ function indexed(value: unknown, segments: readonly string[]): string[] | undefi
       if (index < 0 || index >= current.length) return undefined;
       out.push(String(index));
       current = current[index];
-    } else if (isPlainObject(current) && segment in current) {
+    } else if (isPlainObject(current) && Object.hasOwn(current, segment)) {
       out.push(segment);
       current = current[segment];
     } else return undefined;
@@ -158,7 +155,8 @@ export class SourceTracer {
     const [segment, ...rest] = segments;
     if (segment === undefined) return here;
     if (Array.isArray(value)) {
-      const index = itemIndex(value, segment);
+      const cases = at.path.startsWith('fixtures/') && at.pointer === '/cases';
+      const index = itemIndex(value, segment, cases ? caseKeys : itemKeys);
       if (index < 0 || index >= value.length) return here;
       // After a { "$generated": … } marker a list has other indices once composed.
       const marker = value.findIndex((item) => isPlainObject(item) && '$generated' in item);
@@ -168,10 +166,9 @@ export class SourceTracer {
     if (!isPlainObject(value)) return here;
     const { $use: use, ...own } = value;
     let best = here;
-    const key =
-      segment in own
-        ? segment
-        : Object.keys(own).find((name) => hasTemplate(name) && this.filled(name) === segment);
+    const key = Object.hasOwn(own, segment)
+      ? segment
+      : Object.keys(own).find((name) => hasTemplate(name) && this.filled(name) === segment);
     if (key !== undefined) {
       best = deeper(
         best,

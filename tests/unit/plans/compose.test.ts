@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ComposeError } from '../../../src/plans/compose/composeError.ts';
 import { composePlanFiles } from '../../../src/plans/compose/composePlan.ts';
-import { fillTemplate } from '../../../src/plans/compose/factTemplates.ts';
+import { FactError, factAt, fillTemplate } from '../../../src/plans/compose/factTemplates.ts';
 import { mergePatch } from '../../../src/plans/compose/mergePatch.ts';
 
 let root: string | undefined;
@@ -77,6 +77,36 @@ describe('fact templates', () => {
     expect(fillTemplate('{{today-35y}}', lookup)).toBe('{{today-35y}}');
     // A bound's neighbour: the day before turning one more than the maximum.
     expect(fillTemplate('{{today-(ageLimits.proposer.max|plus:1)y+1d}}', lookup)).toBe('{{today-66y+1d}}');
+  });
+  it('reads only the facts the plan has: nothing an object inherits', () => {
+    const read = (path: string) => factAt(facts, path);
+    expect(() => fillTemplate('{{constructor}}', read)).toThrow(
+      new FactError(
+        "the plan has no 'constructor' (it has productId, productName, planCode, ageLimits, paymentFrequencies, offers, steps, machine)",
+      ),
+    );
+    expect(() => fillTemplate('{{ageLimits.proposer.toString}}', read)).toThrow(
+      new FactError("'ageLimits.proposer' has no 'toString' (it has min, max)"),
+    );
+  });
+  it('refuses arithmetic without a number and letter case on what is not text, instead of NaN or "65"', () => {
+    const read = (path: string) => factAt(facts, path);
+    expect(() => fillTemplate('{{ageLimits.proposer.max|plus}}', read)).toThrow(
+      new FactError("'plus' needs a number after its colon, as in 'plus:1', not nothing"),
+    );
+    expect(() => fillTemplate('{{ageLimits.proposer.max|minus:}}', read)).toThrow(
+      new FactError("'minus' needs a number after its colon, as in 'minus:1', not ''"),
+    );
+    expect(() => fillTemplate('Up to {{ageLimits.proposer.max|times:ten}}', read)).toThrow(
+      new FactError("'times' needs a number after its colon, as in 'times:1', not 'ten'"),
+    );
+    expect(() => fillTemplate('{{ageLimits.proposer.max|lower}}', read)).toThrow(
+      new FactError("'lower' needs text, not 65"),
+    );
+    expect(() => fillTemplate('{{ageLimits.proposer|upper}}', read)).toThrow(
+      new FactError('\'upper\' needs text, not {"min":18,"max":65}'),
+    );
+    expect(fillTemplate('{{ageLimits.proposer.max|minus:1.5}} {{planCode|lower}}', read)).toBe('63.5 t98');
   });
 });
 

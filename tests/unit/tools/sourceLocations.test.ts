@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlanComposer } from '../../../src/plans/compose/composePlan.ts';
+import { factAt } from '../../../src/plans/compose/factTemplates.ts';
 import { sourceOf } from '../../../src/plans/compose/sourceOf.ts';
 import { locateProblems } from '../../../tools/lib/locateProblems.ts';
 import { problemLine } from '../../../tools/lib/problem.ts';
@@ -32,7 +33,7 @@ const FILES: Record<string, unknown> = {
   'plans/BASE/plan.json': {
     planCode: 'BASE',
     ageLimits: { proposer: { min: 18, max: 65 } },
-    offers: [{ id: 'online', percent: 10 }],
+    offers: [{ id: 'online', name: 'Online discount', percent: 10 }],
     copy: { offerLine: 'Get {{offers.online.percent}}% off' },
     steps: {
       pay: { schema: 'steps/pay.schema.json' },
@@ -107,6 +108,23 @@ describe('sourceOf: where a composed value is written', () => {
       file: 'plans/BASE/plan.json',
       pointer: '/copy/offerLine',
       exact: true,
+    });
+  });
+
+  it('names a list item as the composition does: by id, value or code, not by its name', () => {
+    expect(sourceOf(composer, 'plan.json', '/offers/online/percent')).toEqual({
+      file: 'plans/BASE/plan.json',
+      pointer: '/offers/0/percent',
+      exact: true,
+    });
+    // {{offers.Online discount.percent}} (and a $use of #/offers/Online discount) does not compose.
+    expect(() => factAt(composer.plan(), 'offers.Online discount.percent')).toThrow(
+      "'offers' has no 'Online discount' (it has online)",
+    );
+    expect(sourceOf(composer, 'plan.json', '/offers/Online discount/percent')).toEqual({
+      file: 'plans/BASE/plan.json',
+      pointer: '/offers',
+      exact: false,
     });
   });
 
