@@ -7,6 +7,7 @@ import { fillFacts } from './fillFacts.ts';
 import { generateMachine } from './generateMachine.ts';
 import { identifySchema } from './identifySchema.ts';
 import { keyedCases } from './keyedCases.ts';
+import { namedFiles, whereNamed } from './namedFiles.ts';
 import { resolveLocalUses } from './localUses.ts';
 import { isPlainObject } from './mergePatch.ts';
 import { planFacts } from './planFacts.ts';
@@ -59,28 +60,20 @@ export class PlanComposer {
     return this.facts;
   }
 
-  /** The files a plan names in plan.json: forms, fixtures, machine, content. */
-  private namedFiles(plan: PlanConfig): string[] {
-    const forms = [...Object.values(plan.steps ?? {}), ...Object.values(plan.popups ?? {})];
-    return [
-      ...forms.flatMap((form) => [form.schema, form.uiSchema, form.fixtures]),
-      plan.machine,
-      plan.content,
-    ].filter((path): path is string => typeof path === 'string');
-  }
-
   /** One file of the plan, composed. */
   file(path: string): unknown {
     if (path === 'plan.json') return this.plan();
     if (this.files.has(path)) return this.files.get(path);
     const plan = this.plan();
     const located = this.locate(path);
-    if (!located)
+    if (!located) {
+      const near = this.layers.nearest(path);
       throw new ComposeError(
-        `names ${path}, which is in neither the plan's folder nor schemas/common`,
+        `names ${path}, which is in none of ${this.layers.describe()}${near ? ` (did you mean "${near}"?)` : ''}`,
         `plans/${this.code}/plan.json`,
-        '',
+        whereNamed(plan, path),
       );
+    }
     const expanded = resolveLocalUses(
       this.expander.expand(located.value, { file: located.file, pointer: '', layer: located.layer, path }),
       located.file,
@@ -111,7 +104,7 @@ export class PlanComposer {
   all(): PlanFiles {
     const plan = this.plan();
     const paths = new Set<string>(this.layers.planFiles());
-    for (const path of this.namedFiles(plan)) paths.add(path);
+    for (const path of namedFiles(plan)) paths.add(path);
     const files: PlanFiles = {};
     for (const path of [...paths].sort()) files[path] = this.file(path);
     return files;

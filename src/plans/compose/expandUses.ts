@@ -55,8 +55,14 @@ export class UseExpander {
       // A file naming its own path builds on the layer below it (an override of a shared step).
       located = this.layers.locate(document, document === from.path ? from.layer + 1 : 0);
     }
-    if (!located)
-      throw new ComposeError(`"$use" names ${document}, which does not exist`, from.file, from.pointer);
+    if (!located) {
+      const near = this.layers.nearest(document);
+      throw new ComposeError(
+        `"$use" names ${document}, which does not exist${near ? ` (did you mean "${near}"?)` : ''}`,
+        from.file,
+        from.pointer,
+      );
+    }
     let value: unknown;
     try {
       value = atPointer(located.value, pointer);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ComposeError } from './composeError.ts';
+import { closest } from './factTemplates.ts';
 import { readJson } from './readJson.ts';
 
 /*
@@ -111,6 +112,29 @@ export class PlanLayers {
   /** Every plan-relative path a file can be found at, in any layer (schemas/common's too). */
   paths(): string[] {
     return [...new Set(this.list.flatMap((layer) => jsonFiles(layer.dir)))];
+  }
+
+  /**
+   * The existing file nearest to a `path` that is in no layer — plan-relative, or 'common/…' for a
+   * shared file — for "did you mean": one of the same kind ('.schema.json', '.ui.json', …) first.
+   */
+  nearest(path: string): string | undefined {
+    const candidates = (
+      path.startsWith('common/')
+        ? jsonFiles(this.list[this.common]!.dir).map((file) => `common/${file}`)
+        : this.paths()
+    ).filter((file) => file !== path);
+    const kind = (file: string) =>
+      file
+        .split('/')
+        .pop()!
+        .replace(/^[^.]*/, '');
+    return (
+      closest(
+        path,
+        candidates.filter((file) => kind(file) === kind(path)),
+      ) ?? closest(path, candidates)
+    );
   }
 
   /** The layers' folders as messages name them: 'plans/T76/, plans/T64/ or common/'. */

@@ -165,6 +165,9 @@ export class SourceTracer {
     }
     if (!isPlainObject(value)) return here;
     const { $use: use, ...own } = value;
+    // The `$use` itself (a problem with what it names): where it is written here.
+    if (segment === '$use' && rest.length === 0 && use !== undefined)
+      return { file: at.file, pointer: `${at.pointer}/$use`, depth: depth + 1 };
     let best = here;
     const key = Object.hasOwn(own, segment)
       ? segment
