@@ -8,6 +8,7 @@ import { createJourneyMachine } from '../../engine/machine/createJourneyMachine.
 import type { PlanContent } from '../../src/plans/planContent.ts';
 import { checkAgeRules } from './ageRuleChecks.ts';
 import { checkContent } from './contentChecks.ts';
+import { checkFactCopy } from './factCopyChecks.ts';
 import { checkHelpTexts } from './helpTextChecks.ts';
 import { checkLandingExample } from './exampleChecks.ts';
 import { checkForms } from './formChecks.ts';
@@ -182,6 +183,8 @@ export function checkPlanFolder(
   problems.push(...checkHelpTexts(code, plan));
   problems.push(...checkOfferRules(code, config, files, calculator, plan.content));
   problems.push(...checkBasisRules(code, config, files, calculator));
+  // Copy that writes a fact's figure instead of its {{…}} (the schemas root says what is written where).
+  if (c.root) problems.push(...checkFactCopy(code, files, c.root, calculator));
   if (c.root) {
     const journey = checkJourneyQuote(code, plan, files, c.root);
     problems.push(...journey);

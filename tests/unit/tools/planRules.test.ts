@@ -114,9 +114,22 @@ describe('plans:validate one source per rule', () => {
     const problems = checkCopiedPlan((plan) =>
       plan.edit('steps/plan-details.schema.json', (schema) => {
         schema.properties.planDetails.allOf = [
-          maximum('Yearly', 20000000, 'Maximum Investment Amount is ₹ 1,00,00,000.'),
-          maximum('Half Yearly', 5119000, 'Maximum Investment Amount is ₹ 51,19,000.'),
-          maximum('Quarterly', 2590000, 'Maximum Investment Amount is ₹ 25,90,000.'),
+          // Messages that quote the basis's maximum write it as the fact (factCopyChecks.ts).
+          maximum(
+            'Yearly',
+            20000000,
+            'Maximum Investment Amount is ₹ {{basis.premium.frequencies.Yearly.maximumInstalment|inr}}.',
+          ),
+          maximum(
+            'Half Yearly',
+            5119000,
+            'Maximum Investment Amount is ₹ {{basis.premium.frequencies.Half Yearly.maximumInstalment|inr}}.',
+          ),
+          maximum(
+            'Quarterly',
+            2590000,
+            'Maximum Investment Amount is ₹ {{basis.premium.frequencies.Quarterly.maximumInstalment|inr}}.',
+          ),
           maximum('Monthly', 870000, 'Maximum Investment Amount is ₹ 9,00,000.'),
         ];
       }),
@@ -146,7 +159,8 @@ describe('plans:validate one source per rule', () => {
   it('fails a help text that quotes a minimum plan.json does not have', () => {
     const problems = checkCopiedPlan((plan) =>
       plan.edit('steps/plan-details.ui.json', (ui) => {
-        ui.planDetails.investmentAmount['ui:help'] = 'Minimum 45,000 a year (25,595 half-yearly).';
+        ui.planDetails.investmentAmount['ui:help'] =
+          'Minimum 45,000 a year ({{paymentFrequencies.Half Yearly.minimumPremium|inr}} half-yearly).';
       }),
     );
     expect(lines(problems)).toEqual([
