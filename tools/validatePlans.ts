@@ -6,9 +6,9 @@ import { problemLine } from './lib/problem.ts';
 /*
  * npm run plans:validate [schemas-root] — checks every plan: plan.json against the
  * meta-schema, every reference resolves, strict ajv compile of every step schema, uiSchema
- * keys, machine targets, guards and actions, the step ids plan.json and the machine name,
- * the basis and the copy against plan.json, every fixture's exact errors, and that each
- * plan's fixture journey prices. Each problem is printed as `schemas/<file>:<line> <pointer>:
+ * keys, machine targets, guards and actions, every condition's scope and schema, the step ids
+ * plan.json and the machine name, the basis and the copy against plan.json, every fixture's
+ * exact errors, and that each plan's fixture journey prices. Each problem is printed as `schemas/<file>:<line> <pointer>:
  * <message>`, at the file that writes the value. Exits 1 on any problem.
  */
 const root = process.argv[2] ?? DEFAULT_SCHEMAS_ROOT;

@@ -7,6 +7,7 @@ import { compilingValidators } from '../../engine/validation/createFormValidator
 import { createJourneyMachine } from '../../engine/machine/createJourneyMachine.ts';
 import type { PlanContent } from '../../src/plans/planContent.ts';
 import { checkAgeRules } from './ageRuleChecks.ts';
+import { checkConditions } from './conditionChecks.ts';
 import { checkContent } from './contentChecks.ts';
 import { checkFactCopy } from './factCopyChecks.ts';
 import { checkHelpTexts } from './helpTextChecks.ts';
@@ -173,6 +174,7 @@ export function checkPlanFolder(
     }
   }
 
+  problems.push(...checkConditions(code, files, plan, Object.values(c.common) as JsonSchema[], c.strict));
   problems.push(...checkForms(code, files, config, plan, c));
   if (generated && !problems.some((p) => STRICT.test(p.message))) {
     problems.push(...checkGeneratedValidators(code, plan, generated));

@@ -82,3 +82,24 @@ export function propertySchemas(schema: JsonSchema, root: JsonSchema): Map<strin
   collect(schema);
   return out;
 }
+
+/**
+ * Every subschema that applies to the same value as `schema` — itself and what it reaches through
+ * allOf/anyOf/oneOf, if/then/else and local $refs — so a field's properties and items can be read
+ * whichever branch declares them.
+ */
+export function variantsOf(schema: JsonSchema, root: JsonSchema): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  const collect = (node: JsonSchema) => {
+    if (!node || typeof node !== 'object' || out.includes(node)) return;
+    out.push(node);
+    for (const key of COMBINATORS) for (const sub of (node[key] as JsonSchema[]) ?? []) collect(sub);
+    for (const key of ['if', 'then', 'else']) if (node[key]) collect(node[key] as JsonSchema);
+    if (typeof node.$ref === 'string') {
+      const target = resolveLocal(root, node.$ref);
+      if (target) collect(target);
+    }
+  };
+  collect(schema);
+  return out;
+}

@@ -34,7 +34,8 @@ function routeOf(id: string, step: StepDefinition): string {
   return step.route ?? id;
 }
 
-function generatedEntries(marker: string, plan: PlanConfig, file: string): unknown[] {
+/** The transitions a `{ "$generated": <marker> }` entry stands for in the plan's machine. */
+export function generatedEntries(marker: string, plan: PlanConfig, file: string): unknown[] {
   const steps = Object.entries(plan.steps);
   const [firstId] = steps[0] ?? [];
   if (!firstId) throw new MachineError(`${file}: the plan has no steps to make a machine of`);

@@ -1,4 +1,4 @@
-import { stateName } from './generateMachine.ts';
+import { generatedEntries, stateName } from './generateMachine.ts';
 import { factAt, fillTemplate, hasTemplate } from './factTemplates.ts';
 import { itemIndex, itemKeys } from './itemKeys.ts';
 import { isPlainObject } from './mergePatch.ts';
@@ -68,6 +68,9 @@ function indexed(value: unknown, segments: readonly string[]): string[] | undefi
 }
 
 const deeper = (a: Reached, b: Reached) => (b.depth > a.depth ? b : a);
+
+/** A `{ "$generated": … }` marker in a list the machine generator fills (generateMachine.ts). */
+const isMarker = (item: unknown) => isPlainObject(item) && '$generated' in item;
 
 export class SourceTracer {
   private facts = true;
@@ -157,11 +160,11 @@ export class SourceTracer {
     if (Array.isArray(value)) {
       const cases = at.path.startsWith('fixtures/') && at.pointer === '/cases';
       const index = itemIndex(value, segment, cases ? caseKeys : itemKeys);
-      if (index < 0 || index >= value.length) return here;
+      if (index < 0) return here;
       // After a { "$generated": … } marker a list has other indices once composed.
-      const marker = value.findIndex((item) => isPlainObject(item) && '$generated' in item);
-      if (marker >= 0 && index >= marker) return here;
-      return this.trace(value[index], { ...at, pointer: `${at.pointer}/${index}` }, rest, depth + 1);
+      const written = value.some(isMarker) ? this.written(value, index) : index;
+      if (written === undefined || written >= value.length) return here;
+      return this.trace(value[written], { ...at, pointer: `${at.pointer}/${written}` }, rest, depth + 1);
     }
     if (!isPlainObject(value)) return here;
     const { $use: use, ...own } = value;
@@ -208,6 +211,30 @@ export class SourceTracer {
       }
     }
     return best;
+  }
+
+  /**
+   * The index, as written, of the item at `index` of a composed list with `{ "$generated": … }`
+   * markers (each stands for the transitions generateMachine.ts makes of it): undefined for an
+   * entry a marker made.
+   */
+  private written(list: unknown[], index: number): number | undefined {
+    const plan = this.composer.plan();
+    let composed = 0;
+    for (let at = 0; at < list.length; at++) {
+      const item = list[at];
+      if (isMarker(item)) {
+        let made: number;
+        try {
+          made = generatedEntries(String((item as Record<string, unknown>).$generated), plan, '').length;
+        } catch {
+          return undefined;
+        }
+        if (index < composed + made) return undefined;
+        composed += made;
+      } else if (composed++ === index) return at;
+    }
+    return undefined;
   }
 
   /** A key written as a template ("{{planCode}}LS"), as composed. */

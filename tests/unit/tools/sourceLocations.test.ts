@@ -29,15 +29,20 @@ const FILES: Record<string, unknown> = {
     $id: 'https://schemas.bimaflow.in/common/defs.schema.json',
     $defs: { name: { type: 'string', minLength: 2 } },
   },
-  'common/machine.json': { on: { RESUME: [{ target: '.pay' }, { $generated: 'step stages' }] } },
+  'common/machine.json': {
+    on: { RESUME: [{ target: '.pay' }, { $generated: 'step stages' }, { target: '.planDetails' }] },
+  },
   'plans/BASE/plan.json': {
     planCode: 'BASE',
     ageLimits: { proposer: { min: 18, max: 65 } },
     offers: [{ id: 'online', name: 'Online discount', percent: 10 }],
     copy: { offerLine: 'Get {{offers.online.percent}}% off' },
     steps: {
-      pay: { schema: 'steps/pay.schema.json' },
-      'plan-details': { schema: 'steps/pay.schema.json' },
+      pay: { schema: 'steps/pay.schema.json', submit: { type: 'saveStage', stage: 'basic-details' } },
+      'plan-details': {
+        schema: 'steps/pay.schema.json',
+        submit: { type: 'saveStage', stage: 'plan-details' },
+      },
     },
     machine: 'machine.json',
   },
@@ -148,10 +153,18 @@ describe('sourceOf: where a composed value is written', () => {
       pointer: '/on/RESUME/0/target',
       exact: true,
     });
+    const resume = (composer.file('machine.json') as { on: { RESUME: unknown[] } }).on.RESUME;
+    expect(resume.length).toBeGreaterThan(3);
     expect(sourceOf(composer, 'machine.json', '/on/RESUME/2/target')).toEqual({
       file: 'common/machine.json',
       pointer: '/on/RESUME',
       exact: false,
+    });
+    // Past the marker, an entry is where it is written again.
+    expect(sourceOf(composer, 'machine.json', `/on/RESUME/${resume.length - 1}/target`)).toEqual({
+      file: 'common/machine.json',
+      pointer: '/on/RESUME/2/target',
+      exact: true,
     });
   });
 });
