@@ -84,7 +84,9 @@ export function planConditions(plan: LoadedPlan): Map<string, object> {
   };
   walk(plan.machine);
   const forms = [...Object.values(plan.steps), ...Object.values(plan.popups)];
-  for (const condition of [plan.config, ...forms.map((form) => form.uiSchema)].flatMap((node) => conditionsIn(node))) {
+  for (const condition of [plan.config, ...forms.map((form) => form.uiSchema)].flatMap((node) =>
+    conditionsIn(node),
+  )) {
     add(condition.schema);
   }
   return found;
