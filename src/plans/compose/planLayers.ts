@@ -137,7 +137,7 @@ export class PlanLayers {
     );
   }
 
-  /** The layers' folders as messages name them: 'plans/T76/, plans/T64/ or common/'. */
+  /** The layers' folders as messages name them: 'plans/<CODE>/, plans/<BASE>/ or common/'. */
   describe(): string {
     const names = this.list.map((layer) => (layer.name === 'common' ? 'common/' : `plans/${layer.name}/`));
     return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]!;
