@@ -1,3 +1,5 @@
+import type { SurvivalReturns } from './survivalReturns.ts';
+
 /**
  * The shape of a deferred-annuity plan's pricing-basis.json (its JSON Schema is
  * schemas/pricing-basis.schema.json). Every number a quote depends on lives there;
@@ -58,7 +60,7 @@ export interface PlanOption {
   description: string;
   jointLife: boolean;
   returnOfPurchasePrice?: { percentOfPremiumsPaid: number; on: ('death' | 'criticalIllness')[] };
-  survivalReturns?: { percentOfPremiumsPaid: number; everyYears: number; maxPercentOfPremiumsPaid: number };
+  survivalReturns?: SurvivalReturns;
   escalation?: { percentPerYear: number; afterYears: number };
 }
 

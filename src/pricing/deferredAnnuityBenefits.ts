@@ -1,4 +1,5 @@
 import { surrenderValue } from './surrenderValue.ts';
+import { survivalReturnAt } from './survivalReturns.ts';
 import type { DeferredAnnuityBasis } from './deferredAnnuityBasis.ts';
 import type { ResolvedDeferredAnnuityInput } from './deferredAnnuityQuote.ts';
 
@@ -35,15 +36,7 @@ export function deferredAnnuityBenefits(
   const { returnOfPurchasePrice: rop, survivalReturns, escalation } = input.option;
 
   const sv = (policyYear: number) => surrenderValue(svBasis, policyYear, n, premiumPaidPerYear);
-  const survivalReturn = (k: number): number => {
-    if (!survivalReturns || k % survivalReturns.everyYears !== 0) return 0;
-    const paidBefore = (k / survivalReturns.everyYears - 1) * survivalReturns.percentOfPremiumsPaid;
-    const percent = Math.min(
-      survivalReturns.percentOfPremiumsPaid,
-      survivalReturns.maxPercentOfPremiumsPaid - paidBefore,
-    );
-    return (Math.max(0, percent) / 100) * totalPremiumPayable;
-  };
+  const survivalReturn = survivalReturnAt(survivalReturns, totalPremiumPayable);
   const returnedBefore = (k: number): number => {
     let sum = 0;
     for (let j = 1; j < k; j++) sum += survivalReturn(j);

@@ -1,3 +1,4 @@
+import type { SurvivalReturns } from './survivalReturns.ts';
 import type { FlagAdjustment, PlanBasisHeader, PremiumLimitFrequency, AgeRange } from './planBasis.ts';
 import type { AnnuitantMortalityBasis, AnnuityFrequency } from './deferredAnnuityBasis.ts';
 
@@ -16,7 +17,7 @@ export interface GuaranteedAnnuityOption {
   /** Joint options: share of the annuity paid while only the second life is alive (100 = last survivor). */
   secondLifePercent?: number;
   returnOfPurchasePrice?: { percentOfPremiumsPaid: number; on: ('death' | 'criticalIllness')[] };
-  survivalReturns?: { percentOfPremiumsPaid: number; everyYears: number; maxPercentOfPremiumsPaid: number };
+  survivalReturns?: SurvivalReturns;
   /** Each year the annuity rises by this percentage of the first year's annuity (simple). */
   simpleIncreasePercent?: number;
   /** The annuity is paid for at least these many years from vesting, alive or not. */

@@ -1,4 +1,5 @@
 import { annuitantQx } from './annuitantMortality.ts';
+import { survivalReturnAt } from './survivalReturns.ts';
 import type { GuaranteedAnnuityBasis } from './guaranteedAnnuityBasis.ts';
 import type { GuaranteedAnnuityInput } from './guaranteedAnnuityInput.ts';
 import type { MortalityTable } from './mortalityTable.ts';
@@ -29,15 +30,7 @@ export function guaranteedAnnuityBenefits(
   const death = basis.deferment.deathBenefit;
   const growth = 1 + death.accumulationRatePercent / 100;
 
-  const survivalReturn = (k: number): number => {
-    if (!survivalReturns || k % survivalReturns.everyYears !== 0) return 0;
-    const paidBefore = (k / survivalReturns.everyYears - 1) * survivalReturns.percentOfPremiumsPaid;
-    const percent = Math.min(
-      survivalReturns.percentOfPremiumsPaid,
-      survivalReturns.maxPercentOfPremiumsPaid - paidBefore,
-    );
-    return (Math.max(0, percent) / 100) * totalPremiumPayable;
-  };
+  const survivalReturn = survivalReturnAt(survivalReturns, totalPremiumPayable);
   return {
     premiumPaidPerYear,
     totalPremiumPayable,
