@@ -1,6 +1,6 @@
 import type { PlanConfig } from '../../../engine/plan/types.ts';
-import { FactError, factAt } from './factTemplates.ts';
-import { fillFacts, type FactLookup } from './fillFacts.ts';
+import { factAt } from './factTemplates.ts';
+import { fillFacts, withoutCycles, type FactLookup } from './fillFacts.ts';
 
 /**
  * `{{basis.…}}` is a fact the plan's pricing basis owns (a premium maximum, the maximum maturity
@@ -32,18 +32,13 @@ export function fileFacts({
   /** The plan's composed pricing basis (read only when another file asks for `basis.…`). */
   basis: () => unknown;
 }): FactLookup {
-  const resolving = new Set<string>();
+  const ownBasis = withoutCycles((factPath) =>
+    fillFacts(factAt(expanded, factPath.slice(BASIS_FACTS.length)), facts, file, ''),
+  );
   const facts = (factPath: string): unknown => {
     if (!factPath.startsWith(BASIS_FACTS)) return factAt(plan, factPath);
-    const basisPath = factPath.slice(BASIS_FACTS.length);
-    if (path !== BASIS_FILE) return factAt(basis(), basisPath);
-    if (resolving.has(basisPath)) throw new FactError(`the fact '${factPath}' refers to itself`);
-    resolving.add(basisPath);
-    try {
-      return fillFacts(factAt(expanded, basisPath), facts, file, '');
-    } finally {
-      resolving.delete(basisPath);
-    }
+    if (path === BASIS_FILE) return ownBasis(factPath);
+    return factAt(basis(), factPath.slice(BASIS_FACTS.length));
   };
   return facts;
 }

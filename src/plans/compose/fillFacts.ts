@@ -6,6 +6,20 @@ import { isPlainObject } from './mergePatch.ts';
 /** Reads a fact by its dotted path (factTemplates.ts), or throws a FactError. */
 export type FactLookup = (path: string) => unknown;
 
+/** A lookup that refuses a fact which, to be filled in, needs itself. */
+export function withoutCycles(read: FactLookup): FactLookup {
+  const resolving = new Set<string>();
+  return (path) => {
+    if (resolving.has(path)) throw new FactError(`the fact '${path}' refers to itself`);
+    resolving.add(path);
+    try {
+      return read(path);
+    } finally {
+      resolving.delete(path);
+    }
+  };
+}
+
 /**
  * Every `{{…}}` template in a value filled in from `lookup`, keys too; `$comment` (a note for
  * builders) dropped. A template that does not resolve is a ComposeError at `file` and its pointer.

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import type { PlanConfig } from '../../../engine/plan/types.ts';
 import { ComposeError } from './composeError.ts';
 import type { UseExpander } from './expandUses.ts';
-import { FactError, factAt } from './factTemplates.ts';
-import { fillFacts } from './fillFacts.ts';
+import { factAt } from './factTemplates.ts';
+import { fillFacts, withoutCycles, type FactLookup } from './fillFacts.ts';
 import { mergePatch } from './mergePatch.ts';
 import type { PlanLayers } from './planLayers.ts';
 import { readJson } from './readJson.ts';
@@ -24,16 +24,7 @@ export function planFacts(layers: PlanLayers, expander: UseExpander): PlanConfig
   }
   const file = `plans/${code}/plan.json`;
   const raw = merged as Record<string, unknown>;
-  const resolving = new Set<string>();
-  const lookup = (path: string): unknown => {
-    if (resolving.has(path)) throw new FactError(`the fact '${path}' refers to itself`);
-    resolving.add(path);
-    try {
-      return fillFacts(factAt(raw, path), lookup, file, '');
-    } finally {
-      resolving.delete(path);
-    }
-  };
+  const lookup: FactLookup = withoutCycles((path) => fillFacts(factAt(raw, path), lookup, file, ''));
   const facts = fillFacts(raw, lookup, file, '') as PlanConfig;
   if (facts.planCode !== undefined && facts.planCode !== code) {
     throw new ComposeError(
