@@ -80,6 +80,25 @@ function moduleJson(source: string, declaration: string): unknown {
   return JSON.parse(JSON.parse(literal) as string);
 }
 
+/** The holder a visitor types on basic details, buying for a spouse, aged `age`. */
+function holderAged(age: number) {
+  return {
+    nameTitle: 'Mr',
+    fullName: 'Ravi Kumar',
+    dateOfBirth: bornYearsAgo(age),
+    countryCode: '91',
+    mobileNumber: '9876543210',
+    emailId: 'ravi.kumar@gmail.com',
+    gender: 'Male',
+    smoking: 'N',
+    buyFor: 'Spouse',
+    annualIncome: '1200000',
+    residentialStatus: 'RNT',
+    role: 'Other',
+    disclamer1: true,
+  };
+}
+
 const AGE_MESSAGE = `Age should be between ${NEW_MINIMUM} and 65`;
 
 describe('a plan made with plans:new whose proposer minimum age changed in plan.json alone', () => {
@@ -105,27 +124,15 @@ describe('a plan made with plans:new whose proposer minimum age changed in plan.
     });
     const plan = await precompiledPlan(CODE, scaffold.root);
     const step = plan.steps['basic-details']!;
-    const holder = (age: number) => ({
-      policyHolder: {
-        nameTitle: 'Mr',
-        fullName: 'Ravi Kumar',
-        dateOfBirth: bornYearsAgo(age),
-        mobileNumber: '9876543210',
-        emailId: 'ravi.kumar@gmail.com',
-        gender: 'Male',
-        smoking: 'N',
-        buyFor: 'Spouse',
-        annualIncome: '1200000',
-        residentialStatus: 'RNT',
-        role: 'Other',
-        disclamer1: true,
-      },
-    });
     const errorsAt = (age: number) =>
-      validateData(step.schema, holder(age), {
-        uiSchema: step.uiSchema,
-        validator: step.validator,
-      }).errors.filter((error) => error.field === 'policyHolder.dateOfBirth');
+      validateData(
+        step.schema,
+        { policyHolder: holderAged(age) },
+        {
+          uiSchema: step.uiSchema,
+          validator: step.validator,
+        },
+      ).errors.filter((error) => error.field === 'policyHolder.dateOfBirth');
     expect(errorsAt(NEW_MINIMUM - 1).map((error) => error.message)).toEqual([AGE_MESSAGE]);
     expect(errorsAt(NEW_MINIMUM)).toEqual([]);
   });
@@ -169,21 +176,7 @@ describe.each(DATABASES)('its create route ($name)', (kind) => {
       planCode: config.planCode,
       productUIN: config.uin,
       basicDetails: {
-        policyHolder: {
-          nameTitle: 'Mr',
-          fullName: 'Ravi Kumar',
-          dateOfBirth: bornYearsAgo(age),
-          countryCode: '91',
-          mobileNumber: '9876543210',
-          emailId: 'ravi.kumar@gmail.com',
-          gender: 'Male',
-          smoking: 'N',
-          buyFor: 'Spouse',
-          annualIncome: '1200000',
-          residentialStatus: 'RNT',
-          role: 'Other',
-          disclamer1: true,
-        },
+        policyHolder: holderAged(age),
         insuredPerson: {
           fullName: 'Sunita Kumar',
           dateOfBirth: bornYearsAgo(30),
