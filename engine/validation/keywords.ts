@@ -15,6 +15,9 @@ import * as rules from './rules.ts';
  *   "minimumAmount":     2500000      … at least this (for amounts without a frequency, e.g. a sum assured)
  *   "valuesTotal":       100          on an object: its values (whole numbers) add up to this, e.g. a
  *                                     split across funds in percent; the error's {total} says what they add up to
+ *   "itemsTotal":        { "property": "share", "total": 100 }   on an array: its items' values at that
+ *                                     property add up to the total, e.g. nominees' shares in percent;
+ *                                     the error's {total} says what they add up to
  *
  * Pointers are JSON Pointers into the validated document's root.
  */
@@ -118,6 +121,26 @@ const valuesTotal: CodeKeywordDefinition = {
   },
 };
 
+const itemsTotal: CodeKeywordDefinition = {
+  keyword: 'itemsTotal',
+  type: 'array',
+  schemaType: 'object',
+  metaSchema: {
+    type: 'object',
+    required: ['property', 'total'],
+    properties: { property: { type: 'string', minLength: 1 }, total: { type: 'number', minimum: 0 } },
+    additionalProperties: false,
+  },
+  error: {
+    message: 'items do not add up to the total',
+    params: (cxt) =>
+      _`{expected: ${cxt.schemaCode}.total, total: ${ruleRef(cxt, 'totalOfItems')}(${cxt.data}, ${cxt.schemaCode})}`,
+  },
+  code(cxt) {
+    cxt.fail(_`!${ruleRef(cxt, 'itemsTotalTo')}(${cxt.data}, ${cxt.schemaCode})`);
+  },
+};
+
 /** The keywords, and the UI-only annotations plan schemas may carry, registered on one ajv instance. */
 export function addBimaflowKeywords(ajv: Ajv): Ajv {
   ajv.addKeyword(ageRange);
@@ -126,6 +149,7 @@ export function addBimaflowKeywords(ajv: Ajv): Ajv {
   ajv.addKeyword(maximumAmount);
   ajv.addKeyword(minimumAmount);
   ajv.addKeyword(valuesTotal);
+  ajv.addKeyword(itemsTotal);
   return ajv;
 }
 
@@ -136,4 +160,5 @@ export const KEYWORDS = [
   'maximumAmount',
   'minimumAmount',
   'valuesTotal',
+  'itemsTotal',
 ] as const;

@@ -101,15 +101,46 @@ export function atLeastAmount(value: unknown, minimum: number): boolean {
  */
 export function totalOfValues(value: unknown): number {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return 0;
-  let total = 0;
-  for (const item of Object.values(value as Record<string, unknown>)) {
-    if (typeof item === 'number' && Number.isFinite(item)) total += item;
-    else if (typeof item === 'string' && /^[0-9]{1,6}$/.test(item.trim())) total += Number(item.trim());
-  }
-  return total;
+  return sumOf(Object.values(value as Record<string, unknown>));
 }
 
 /** True when the object's values add up to exactly `total`. */
 export function totalsTo(value: unknown, total: number): boolean {
   return totalOfValues(value) === total;
+}
+
+/** What the items of a list add up to at one property, and the total they must make. */
+export interface ItemsTotalRule {
+  /** The property of each item that counts, e.g. a nominee's `share`. */
+  property: string;
+  /** What the items must add up to, e.g. 100 (percent). */
+  total: number;
+}
+
+/**
+ * What an array's items add up to at the rule's property, e.g. the nominees' shares in whole
+ * percentages: counted as totalOfValues counts (a missing item or value counts as 0).
+ */
+export function totalOfItems(value: unknown, rule: ItemsTotalRule): number {
+  if (!Array.isArray(value)) return 0;
+  return sumOf(
+    value.map((item: unknown) =>
+      item && typeof item === 'object' ? (item as Record<string, unknown>)[rule.property] : undefined,
+    ),
+  );
+}
+
+/** True when the array's items add up to exactly the rule's total at its property. */
+export function itemsTotalTo(value: unknown, rule: ItemsTotalRule): boolean {
+  return totalOfItems(value, rule) === rule.total;
+}
+
+/** Numbers and digit strings added up; anything else is left out (its field reports its own error). */
+function sumOf(items: unknown[]): number {
+  let total = 0;
+  for (const item of items) {
+    if (typeof item === 'number' && Number.isFinite(item)) total += item;
+    else if (typeof item === 'string' && /^[0-9]{1,6}$/.test(item.trim())) total += Number(item.trim());
+  }
+  return total;
 }
