@@ -30,8 +30,14 @@ export class ApiFailure extends Error {
 export interface CallOptions {
   /** The application capability, for calls that read or change an application. */
   capability?: string;
-  /** Send the body plain instead of sealed (the quote service takes plain JSON). */
+  /** Send the body plain instead of sealed (the quote service takes plain JSON; a file goes as it is). */
   plain?: boolean;
+  /** The content type of a plain body that is not JSON (a file: its Blob as the body). */
+  contentType?: string;
+  /** Told how much of the body has gone out, in bytes, as it goes (an upload). */
+  onUploadProgress?: (sent: number, total: number | undefined) => void;
+  /** This call's time limit in milliseconds instead of the client's; 0 for none (a slow upload). */
+  timeoutMs?: number;
 }
 
 export interface ApiClient {

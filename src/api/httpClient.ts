@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance } from 'axios';
+import axios, { AxiosError, type AxiosInstance, type AxiosProgressEvent } from 'axios';
 import { openBrowser, sealBrowser } from '../shared/envelope/browserEnvelope.ts';
 import {
   ApiFailure,
@@ -48,6 +48,15 @@ export function createHttpClient(config: ApiClientConfig): ApiClient {
   const headers = async (options: CallOptions = {}) => ({
     authorization: `Bearer ${await accessToken()}`,
     ...(options.capability ? { 'x-application-capability': options.capability } : {}),
+    ...(options.contentType ? { 'content-type': options.contentType } : {}),
+  });
+
+  /** A call's own time limit and upload progress, when it asks for them. */
+  const transfer = ({ timeoutMs, onUploadProgress }: CallOptions) => ({
+    ...(timeoutMs !== undefined ? { timeout: timeoutMs } : {}),
+    ...(onUploadProgress
+      ? { onUploadProgress: (event: AxiosProgressEvent) => onUploadProgress(event.loaded, event.total) }
+      : {}),
   });
 
   const open = (data: unknown): unknown => {
@@ -93,7 +102,7 @@ export function createHttpClient(config: ApiClientConfig): ApiClient {
     post: (path, body, options = {}) =>
       withToken(async () => {
         const payload = options.plain ? body : { data: sealBrowser(config.envelopePassword, body) };
-        const res = await http.post(path, payload, { headers: await headers(options) });
+        const res = await http.post(path, payload, { headers: await headers(options), ...transfer(options) });
         return open(res.data) as never;
       }),
     get: (path, options = {}) =>

@@ -9,6 +9,7 @@ import { paymentRoutes } from './api/payments/paymentRoutes.ts';
 import { pincodeRoutes } from './api/pincode/pincodeRoutes.ts';
 import { quoteRoutes } from './api/quotes/quoteRoutes.ts';
 import { tokenRoutes } from './api/token/tokenRoutes.ts';
+import { uploadRoutes } from './api/uploads/uploadRoutes.ts';
 import { configFromEnv, type ServerConfig } from './config.ts';
 import type { Db } from './db/Db.ts';
 import { createDb } from './db/createDb.ts';
@@ -71,6 +72,7 @@ export async function build(options: BuildOptions = {}) {
   await app.register(pincodeRoutes);
   await app.register(quoteRoutes);
   await app.register(documentRoutes);
+  await app.register(uploadRoutes);
   await app.register(paymentRoutes);
   await app.register(spa, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
 

@@ -19,6 +19,8 @@ import '../types.ts';
  */
 export const envelope = globalPlugin('envelope', async (app) => {
   app.addHook('preValidation', (request, _reply, done) => {
+    // A raw file (an uploaded document) is bytes, not fields: nothing here applies to it.
+    if (Buffer.isBuffer(request.body)) return done();
     const body = request.body as Record<string, unknown> | undefined;
     if (isEnvelope(body)) {
       try {
