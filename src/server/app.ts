@@ -3,6 +3,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { applicationRoutes } from './api/applications/applicationRoutes.ts';
 import { callbackRoutes } from './api/callbacks/callbackRoutes.ts';
 import { documentRoutes } from './api/documents/documentRoutes.ts';
+import { staticDocumentRoutes } from './api/documents/staticDocumentRoutes.ts';
+import { emandateRoutes } from './api/emandate/emandateRoutes.ts';
+import { ifscRoutes } from './api/ifsc/ifscRoutes.ts';
 import { leadRoutes } from './api/leads/leadRoutes.ts';
 import { outboxRoutes } from './api/outbox/outboxRoutes.ts';
 import { paymentRoutes } from './api/payments/paymentRoutes.ts';
@@ -73,7 +76,10 @@ export async function build(options: BuildOptions = {}) {
   await app.register(quoteRoutes);
   await app.register(documentRoutes);
   await app.register(uploadRoutes);
+  await app.register(staticDocumentRoutes);
   await app.register(paymentRoutes);
+  await app.register(ifscRoutes);
+  await app.register(emandateRoutes);
   await app.register(spa, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
 
   return app;

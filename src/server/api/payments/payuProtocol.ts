@@ -50,9 +50,24 @@ export function sha512(text: string): string {
   return createHash('sha512').update(text, 'utf8').digest('hex');
 }
 
-/** sha512(key|txnid|amount|productinfo|firstname|email|udf1|udf2|udf3|udf4|udf5||||||SALT), lowercase hex. */
-export function requestHash(form: Partial<Record<RequestHashField, string>>, salt: string): string {
-  return sha512([...REQUEST_HASH_FIELDS.map((field) => form[field] ?? ''), ...UNUSED_UDFS, salt].join('|'));
+/**
+ * sha512(key|txnid|amount|productinfo|firstname|email|udf1|udf2|udf3|udf4|udf5||||||SALT), lowercase hex.
+ * A standing-instruction (e-mandate) form signs its mandate too, before the salt:
+ * `…|udf5||||||si_details|beneficiarydetail|SALT`, as PayU documents it.
+ */
+export function requestHash(
+  form: Partial<Record<RequestHashField, string>>,
+  salt: string,
+  signedBeforeSalt: readonly string[] = [],
+): string {
+  return sha512(
+    [
+      ...REQUEST_HASH_FIELDS.map((field) => form[field] ?? ''),
+      ...UNUSED_UDFS,
+      ...signedBeforeSalt,
+      salt,
+    ].join('|'),
+  );
 }
 
 /**
@@ -60,7 +75,14 @@ export function requestHash(form: Partial<Record<RequestHashField, string>>, sal
  * preceded by `additional_charges|` when the gateway sends additional charges.
  */
 export function responseHash(fields: ResponseHashFields, salt: string): string {
-  const parts = [
+  const parts = reverseHashParts(fields, salt);
+  if (fields.additional_charges) parts.unshift(fields.additional_charges);
+  return sha512(parts.join('|'));
+}
+
+/** The parts of the reverse hash, SALT|status||||||udf5|…|key, before anything that leads them. */
+export function reverseHashParts(fields: ResponseHashFields, salt: string): string[] {
+  return [
     salt,
     fields.status,
     ...UNUSED_UDFS,
@@ -76,8 +98,6 @@ export function responseHash(fields: ResponseHashFields, salt: string): string {
     fields.txnid,
     fields.key,
   ];
-  if (fields.additional_charges) parts.unshift(fields.additional_charges);
-  return sha512(parts.join('|'));
 }
 
 /** Whether `given` is `expected` (a lowercase hex digest), compared in constant time. */

@@ -65,7 +65,7 @@ export const VPA_MESSAGE = 'Please enter a valid UPI ID, like name@bank.';
 export class SandboxRefusal extends Error {}
 
 /** A surl/furl a form may post back to: an http(s) address, or a path on this server. */
-function isReturnAddress(value: string): boolean {
+export function isReturnAddress(value: string): boolean {
   if (/^\/(?!\/)/.test(value)) return true;
   try {
     const url = new URL(value);

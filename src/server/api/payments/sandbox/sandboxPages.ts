@@ -6,7 +6,7 @@ import { FORM_FIELDS, VPA_PATTERN, type SandboxAnswer, type SandboxForm } from '
 export const SANDBOX_MERCHANT = 'Bimaflow Life Insurance Company Limited';
 export const SANDBOX_SCRIPT_PATH = '/payu-sandbox/autosubmit.js';
 
-const BANNER = `<p class="banner" role="note"><strong>Sandbox gateway.</strong> Test payments only: no money moves.</p>`;
+export const BANNER = `<p class="banner" role="note"><strong>Sandbox gateway.</strong> Test payments only: no money moves.</p>`;
 
 function carried(form: SandboxForm): string {
   return hiddenInputs(Object.fromEntries(FORM_FIELDS.map((field) => [field, form[field]])));
@@ -80,11 +80,11 @@ const RESULT_WORDS: Record<SandboxAnswer['status'], string> = {
 };
 
 /** Posts the gateway's answer back to the merchant, by itself (a script file) or with Continue. */
-export function returnPage(answer: SandboxAnswer): string {
+export function returnPage(answer: SandboxAnswer, words: string = RESULT_WORDS[answer.status]): string {
   return htmlPage(
     'Returning you to the merchant',
     `${BANNER}
-<p>${escapeHtml(RESULT_WORDS[answer.status])} Taking you back to ${escapeHtml(SANDBOX_MERCHANT)}…</p>
+<p>${escapeHtml(words)} Taking you back to ${escapeHtml(SANDBOX_MERCHANT)}…</p>
 <form method="post" action="${escapeHtml(answer.action)}" data-autosubmit>
 ${hiddenInputs(answer.fields)}
 <div class="actions"><button type="submit">Continue</button></div>

@@ -15,12 +15,28 @@ import {
   type OnlineOutcome,
 } from './sandboxGateway.ts';
 import { basbaPage, errorPage, onlinePage, returnPage, SANDBOX_SCRIPT_PATH } from './sandboxPages.ts';
+import { SANDBOX_EMANDATE_PATH } from '../mandateProtocol.ts';
+import {
+  MANDATE_FIELDS_SCHEMA,
+  mandateAnswer,
+  MANDATE_OUTCOMES,
+  verifiedMandateForm,
+  type MandateOutcome,
+} from './sandboxMandate.ts';
+import { mandatePage } from './sandboxMandatePage.ts';
 import '../../../types.ts';
 
 export const SANDBOX_ONLINE_PATH = SANDBOX_PAYMENT.gatewayUrl;
 export const SANDBOX_BASBA_PATH = SANDBOX_PAYMENT.basbaGatewayUrl;
 const ONLINE_COMPLETE_PATH = `${SANDBOX_ONLINE_PATH}/complete`;
 const BASBA_COMPLETE_PATH = `${SANDBOX_BASBA_PATH}/complete`;
+const EMANDATE_COMPLETE_PATH = `${SANDBOX_EMANDATE_PATH}/complete`;
+
+/** What the sandbox tells the visitor before posting a mandate's answer back. */
+const MANDATE_RESULT_WORDS: Record<MandateOutcome, string> = {
+  approve: 'Your e-mandate is registered.',
+  reject: 'The e-mandate was not registered.',
+};
 
 const AUTOSUBMIT_SCRIPT = readFileSync(new URL('./autosubmit.js', import.meta.url), 'utf8');
 
@@ -32,6 +48,7 @@ const FORM_BODY = {
   type: 'object',
   properties: {
     ...Object.fromEntries(FORM_FIELDS.map((field) => [field, FIELD])),
+    ...MANDATE_FIELDS_SCHEMA,
     outcome: FIELD,
     vpa: FIELD,
   },
@@ -46,7 +63,7 @@ const PAGE_RESPONSES = {
 
 /**
  * The built-in sandbox gateway (config `payment.sandbox`): PayU's hosted checkout for online
- * payments and a Bima-ASBA UPI mandate page, so the whole payment journey runs with no
+ * payments, a Bima-ASBA UPI mandate page and a renewal e-mandate (e-NACH) page, so the whole payment journey runs with no
  * outside service. Pages are HTML for the visitor's browser; refusals are HTML too.
  */
 export const sandboxRoutes: FastifyPluginAsync = async (app) => {
@@ -117,6 +134,26 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
         return sendPage(reply, 422, basbaPage(form, BASBA_COMPLETE_PATH, { vpa, error: VPA_MESSAGE }));
       }
       return sendPage(reply, 200, returnPage(gatewayAnswer(form, { basba: outcome, vpa }, config)));
+    }),
+  );
+
+  app.post(
+    SANDBOX_EMANDATE_PATH,
+    route,
+    page((body, reply) =>
+      sendPage(reply, 200, mandatePage(verifiedMandateForm(body, config), EMANDATE_COMPLETE_PATH)),
+    ),
+  );
+
+  app.post(
+    EMANDATE_COMPLETE_PATH,
+    route,
+    page((body, reply) => {
+      const verified = verifiedMandateForm(body, config);
+      const outcome = body.outcome as MandateOutcome;
+      if (!MANDATE_OUTCOMES.includes(outcome)) throw new SandboxRefusal('Please choose Approve or Reject');
+      const answer = mandateAnswer(verified, outcome, config);
+      return sendPage(reply, 200, returnPage(answer, MANDATE_RESULT_WORDS[outcome]));
     }),
   );
 };
