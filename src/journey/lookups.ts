@@ -1,5 +1,6 @@
 import type { LookupFunction } from '../../engine/form/fieldLookups.ts';
 import type { JourneyServices } from './JourneyServices.ts';
+import { lookupIfsc } from './ifscLookup.ts';
 import { lookupPincode } from './pincodeLookup.ts';
 
 /**
@@ -9,5 +10,6 @@ import { lookupPincode } from './pincodeLookup.ts';
 export function createLookups(services: JourneyServices): Record<string, LookupFunction> {
   return {
     pincode: (value) => lookupPincode(services.api, value),
+    ifsc: (value) => lookupIfsc(services.api, value),
   };
 }

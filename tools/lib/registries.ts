@@ -37,7 +37,7 @@ export const REGISTRY_FILES = {
   actions: 'engine/machine/createJourneyMachine.ts (or the plan adapter’s machine actions)',
   calculators: 'src/pricing/calculators.ts',
   widgets: 'widgets/registry.ts',
-  fields: 'RJSF’s fields',
+  fields: 'widgets/registry.ts (fields), or RJSF’s own',
   lookups: 'src/journey/lookups.ts',
   panels: 'src/journey/panels/registry.tsx',
   adapters: 'src/adapters/registry.ts',

@@ -1,9 +1,13 @@
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
 import { didYouMean, listOf, pointerSegment, type Problem } from './problem.ts';
 import { REGISTRY_FILES, type Registries } from './registries.ts';
-import { propertySchemas } from './schemaWalk.ts';
+import { propertySchemas, variantsOf } from './schemaWalk.ts';
 
-/** Every uiSchema key names a field of the schema (any branch), recursively; ui:order too. */
+/**
+ * Every uiSchema key names a field of the schema (any branch), recursively; ui:order too. On a
+ * list (an array field) RJSF's `items` holds the uiSchema of each item, checked against the
+ * list's `items` schema.
+ */
 export function checkUiSchemaFields(
   file: string,
   ui: unknown,
@@ -30,6 +34,17 @@ export function checkUiSchemaFields(
           });
         }
       }
+    } else if (key === 'items' && !props.has(key)) {
+      const where = `${path}/items`;
+      const items = itemSchemas(schemas, root);
+      if (items.length) problems.push(...checkUiSchemaFields(file, value, items, root, where));
+      else
+        problems.push({
+          file,
+          key: true,
+          where,
+          message: '"items" is the uiSchema of a list\'s items, and this field is not a list (an array)',
+        });
     } else if (!key.startsWith('ui:')) {
       const sub = props.get(key);
       if (!sub)
@@ -43,6 +58,19 @@ export function checkUiSchemaFields(
     }
   }
   return problems;
+}
+
+/** The schemas of a list's items, whichever branch declares them (one `items` schema: RJSF's lists). */
+function itemSchemas(schemas: JsonSchema[], root: JsonSchema): JsonSchema[] {
+  const items: JsonSchema[] = [];
+  for (const schema of schemas) {
+    for (const variant of variantsOf(schema, root)) {
+      const sub = variant.items;
+      if (sub && typeof sub === 'object' && !Array.isArray(sub) && !items.includes(sub as JsonSchema))
+        items.push(sub as JsonSchema);
+    }
+  }
+  return items;
 }
 
 /** RJSF's markdown switches; the browser build renders their text plain (vite.config.ts). */

@@ -9,7 +9,7 @@ import panelNames from '../../../src/journey/panels/panelNames.json' with { type
 import { panelComponents } from '../../../src/journey/panels/panelComponents.ts';
 import { landingPanels, panels } from '../../../src/journey/panels/registry.tsx';
 import registeredNames from '../../../tools/lib/registeredNames.json' with { type: 'json' };
-import { widgets } from '../../../widgets/registry.ts';
+import { fields, widgets } from '../../../widgets/registry.ts';
 
 /*
  * plans:validate runs in Node without React, so it reads the names of the React registries
@@ -35,8 +35,10 @@ describe('the name lists plans:validate reads equal their registries', () => {
     }
   });
 
-  it('fields: RJSF’s own (the engine registers none)', () => {
-    expect(sorted(registeredNames.fields)).toEqual(sorted(Object.keys(getDefaultRegistry().fields)));
+  it('fields: widgets/registry.ts’s and RJSF’s own', () => {
+    expect(sorted(registeredNames.fields)).toEqual(
+      sorted(Object.keys({ ...getDefaultRegistry().fields, ...fields })),
+    );
   });
 
   it('panels: src/journey/panels/panelNames.json lists src/journey/panels/panelComponents.ts', () => {

@@ -1,11 +1,11 @@
 import { createRef } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorTransformer, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { act, cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
-import { templates, widgets } from '../../../widgets/registry.ts';
+import { fields, templates, widgets } from '../../../widgets/registry.ts';
 import { TYPING_PAUSE_MS } from '../../../widgets/useFieldDraft.ts';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
@@ -22,13 +22,19 @@ interface FormSetup {
   schema: RJSFSchema;
   uiSchema?: UiSchema;
   formData?: unknown;
+  /** RJSF's formContext, as a page gives it (a documents step: its DocumentUploadContext). */
+  formContext?: Record<string, unknown>;
+  /** The engine's validator (engine/validation: our keywords, ajv-errors) instead of plain ajv8. */
+  formValidator?: ValidatorType;
+  transformErrors?: ErrorTransformer;
 }
 
 /**
  * Renders our widgets and templates inside a real RJSF Form (ajv8 validator), the way the
  * engine will, and exposes the data the form last reported and its ref for validation.
  */
-export function renderForm({ schema, uiSchema, formData }: FormSetup) {
+export function renderForm(setup: FormSetup) {
+  const { schema, uiSchema, formData, formContext, formValidator, transformErrors } = setup;
   const onChange = vi.fn<(event: IChangeEvent) => void>();
   const onError = vi.fn();
   const form = createRef<Form>();
@@ -38,9 +44,12 @@ export function renderForm({ schema, uiSchema, formData }: FormSetup) {
       schema={schema}
       uiSchema={uiSchema}
       formData={formData}
-      validator={validator}
+      validator={formValidator ?? validator}
+      transformErrors={transformErrors}
       widgets={widgets}
       templates={templates}
+      fields={fields}
+      formContext={formContext}
       onChange={onChange}
       onError={onError}
       // As the engine must: RJSF would otherwise default every oneOf-of-consts field to its

@@ -2,7 +2,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { templates, widgets } from '../../../widgets/registry.ts';
+import { fields, templates, widgets } from '../../../widgets/registry.ts';
 import { renderForm } from './formHarness.tsx';
 
 const schema: RJSFSchema = {
@@ -112,6 +112,8 @@ describe('registry', () => {
     expect(widgets.email).toBe(widgets.EmailWidget);
     expect(Object.keys(templates).sort()).toEqual(
       [
+        'ArrayFieldItemTemplate',
+        'ArrayFieldTemplate',
         'BaseInputTemplate',
         'ButtonTemplates',
         'ErrorListTemplate',
@@ -119,6 +121,7 @@ describe('registry', () => {
         'ObjectFieldTemplate',
       ].sort(),
     );
+    expect(Object.keys(fields)).toEqual(['DocumentUploadField']);
   });
 
   it('renders our widgets for fields without a ui:widget', () => {
