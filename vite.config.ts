@@ -48,7 +48,8 @@ export function platformUriForRjsf(): Plugin {
 
 /**
  * A plan folder's modules for the browser (src/plans/browserPlanModules.ts):
- * `plan.json?summary` (in the entry), `plan.json?card` (the catalogue's), `plan.json?files` (the plan's chunk), `plan.json?content`.
+ * `plan.json?summary` (in the entry), `plan.json?card` (the catalogue's), `plan.json?files` (the plan's chunk), `plan.json?content`,
+ * `plan.json?proposal` (the proposal page's forms).
  */
 function planModules(): Plugin {
   const PREFIX = '\0bimaflow-plan:';
@@ -57,7 +58,7 @@ function planModules(): Plugin {
     name: 'bimaflow-plan-modules',
     enforce: 'pre',
     resolveId(source, importer) {
-      const match = /^(.*\/plan\.json)\?(summary|card|files|content)$/.exec(source);
+      const match = /^(.*\/plan\.json)\?(summary|card|files|content|proposal)$/.exec(source);
       if (!match || !importer) return null;
       const folder = dirname(resolve(dirname(importer), match[1]!));
       return `${PREFIX}${match[2]}:${basename(folder)}:${dirname(dirname(folder))}`;
@@ -126,6 +127,17 @@ export default defineConfig({
                 ) && /\.([cm]?[jt]sx?|json)$/.test(id)
                   ? 'journey'
                   : null,
+            },
+            {
+              // The proposal page's forms of a plan and their validators.
+              debugName: 'plan-proposal',
+              includeDependenciesRecursively: false,
+              name: (id: string) =>
+                (/\0bimaflow-plan:proposal:([^:]+):/.exec(id) ??
+                  /schemas\/plans\/([^/]+)\/validators\.proposal\.generated\.js$/.exec(id))?.[1]?.replace(
+                  /^/,
+                  'proposal-',
+                ) ?? null,
             },
             {
               debugName: 'plan-forms',

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type {
+  RegistryFieldsType,
   RegistryWidgetsType,
   RJSFValidationError,
   TemplatesType,
@@ -31,6 +32,8 @@ export interface StepFormProps {
   validator: ValidatorType;
   widgets: RegistryWidgetsType;
   templates: Partial<TemplatesType>;
+  /** RJSF fields a uiSchema names with `ui:field` (the proposal's document upload). */
+  fields?: RegistryFieldsType;
   onChange: (data: StepData) => void;
   /** Called only with data that passed the step's schema. */
   onSubmit: (data: StepData) => void;
@@ -44,7 +47,14 @@ export interface StepFormProps {
   actions?: ReactNode;
   /** The plan adapter's lookups, by the names the uiSchema's `lookup` options give. */
   lookups?: Record<string, LookupFunction>;
+  /** What the page gives its widgets (RJSF's formContext): e.g. how a document upload reaches the server. */
+  formContext?: Record<string, unknown>;
+  /** The form's heading, for a page that moves the focus to it when the step opens. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
+
+/** An element id made of a step id, which may hold characters ids should not (a proposal route: 'bank-details/fatca-details'). */
+const idOf = (stepId: string) => stepId.replace(/[^A-Za-z0-9_-]/g, '-') || 'root';
 
 /**
  * One RJSF form for one step. The step's schema, uiSchema, widgets, templates and
@@ -64,6 +74,7 @@ export function StepForm({
   validator,
   widgets,
   templates,
+  fields,
   onChange,
   onSubmit,
   busy,
@@ -71,6 +82,8 @@ export function StepForm({
   lookups,
   submitLabel,
   actions,
+  formContext,
+  headingRef,
 }: StepFormProps) {
   const [attempted, setAttempted] = useState(false);
   // The data the form last reported as its own (before the clear rules).
@@ -156,7 +169,17 @@ export function StepForm({
 
   // What the form is handed as formData (see above): kept while the data is the form's own
   // echo and nothing else it is given changes.
-  const formInputs = [uiSchema, lookupErrors, attempted, formChildren, validator, widgets, templates];
+  const formInputs = [
+    uiSchema,
+    lookupErrors,
+    attempted,
+    formChildren,
+    validator,
+    widgets,
+    templates,
+    fields,
+    formContext,
+  ];
   const [given, setGiven] = useState({ data: formData, inputs: formInputs });
   const keep = shallowEqual(formData, formOwn) && shallowEqual(given.inputs, formInputs);
   if (!keep && (given.data !== formData || !shallowEqual(given.inputs, formInputs)))
@@ -175,7 +198,9 @@ export function StepForm({
       onClickCapture={commitDraftsBefore}
     >
       {(step.definition.title ?? step.schema.title) && (
-        <h1 className="bf-step-title">{String(step.definition.title ?? step.schema.title)}</h1>
+        <h1 className="bf-step-title" ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+          {String(step.definition.title ?? step.schema.title)}
+        </h1>
       )}
       <p className="bf-mandatory-note">
         Fields marked with <span aria-hidden="true">*</span>
@@ -189,6 +214,7 @@ export function StepForm({
         validator={validator}
         widgets={widgets}
         templates={templates}
+        fields={fields}
         transformErrors={transformErrors}
         onChange={handleChange}
         onSubmit={handleSubmit}
@@ -196,7 +222,8 @@ export function StepForm({
         liveValidate={attempted ? 'onChange' : false}
         showErrorList={false}
         noHtml5Validate
-        idPrefix={`step-${step.id}`}
+        idPrefix={`step-${idOf(step.id)}`}
+        formContext={formContext}
         experimental_defaultFormStateBehavior={DEFAULTS}
         extraErrors={lookupErrors}
         extraErrorsBlockSubmit

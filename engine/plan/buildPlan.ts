@@ -2,6 +2,7 @@ import type { UiSchema } from '@rjsf/utils';
 import { registerConditions } from './conditions.ts';
 import { bundleSchema, type JsonSchema, type SchemaDocuments } from '../schema/bundleSchema.ts';
 import type {
+  FormKind,
   LoadedPlan,
   LoadedStep,
   PlanConfig,
@@ -16,42 +17,85 @@ function file(files: PlanFiles, planCode: string, path: string): unknown {
   return value;
 }
 
+/** One kind of a plan's forms, each schema bundled with the shared documents it references. */
+function loadForms(
+  files: PlanFiles,
+  config: PlanConfig,
+  common: SchemaDocuments,
+  validators: PlanValidators,
+  kind: FormKind,
+  definitions: Record<string, StepDefinition> = {},
+): Record<string, LoadedStep> {
+  const forms = Object.fromEntries(
+    Object.entries(definitions).map(([id, definition]) => {
+      const schema = bundleSchema(file(files, config.planCode, definition.schema) as JsonSchema, common);
+      const step: LoadedStep = {
+        id,
+        definition,
+        schema,
+        uiSchema: file(files, config.planCode, definition.uiSchema) as UiSchema,
+        validator: validators.form(schema, { kind, id }),
+        validatorLoaded: validators.loaded ? () => validators.loaded!({ kind, id }) : () => true,
+        loadValidator: validators.load ? () => validators.load!() : () => Promise.resolve(),
+      };
+      return [id, step];
+    }),
+  );
+  // Every condition of the forms' uiSchemas is checked with the plan's matcher.
+  for (const step of Object.values(forms)) registerConditions(step.uiSchema, validators.matchesSchema);
+  return forms;
+}
+
+function configOf(files: PlanFiles): PlanConfig {
+  const config = files['plan.json'] as PlanConfig | undefined;
+  if (!config) throw new Error('Plan folder has no plan.json');
+  return config;
+}
+
+/**
+ * The proposal's steps of a plan (plan.json `proposal.steps`), for the proposal page: what it
+ * needs of a plan without its journey's forms and machine (its copy comes on its own).
+ */
+export function buildProposal(
+  files: PlanFiles,
+  common: SchemaDocuments,
+  validators: PlanValidators,
+): Pick<LoadedPlan, 'config' | 'proposal' | 'matchesSchema'> {
+  const config = configOf(files);
+  registerConditions(config, validators.matchesSchema);
+  return {
+    config,
+    proposal: loadForms(files, config, common, validators, 'proposal', config.proposal?.steps),
+    matchesSchema: validators.matchesSchema,
+  };
+}
+
 /**
  * Turns one plan folder's JSON files into a runnable plan: every step schema bundled with
  * the shared documents it references, with its validator from `validators`. Pure; the browser feeds it lazily imported
- * modules, Node feeds it files read from disk.
+ * modules, Node feeds it files read from disk. The proposal's steps are built only with
+ * `{ proposal: true }` (the server and the tools): the journey's chunk does not carry them.
  */
-export function buildPlan(files: PlanFiles, common: SchemaDocuments, validators: PlanValidators): LoadedPlan {
-  const config = files['plan.json'] as PlanConfig | undefined;
-  if (!config) throw new Error('Plan folder has no plan.json');
-  const load = (kind: 'steps' | 'popups', definitions: Record<string, StepDefinition> = {}) =>
-    Object.fromEntries(
-      Object.entries(definitions).map(([id, definition]) => {
-        const schema = bundleSchema(file(files, config.planCode, definition.schema) as JsonSchema, common);
-        const step: LoadedStep = {
-          id,
-          definition,
-          schema,
-          uiSchema: file(files, config.planCode, definition.uiSchema) as UiSchema,
-          validator: validators.form(schema, { kind, id }),
-          validatorLoaded: validators.loaded ? () => validators.loaded!({ kind, id }) : () => true,
-          loadValidator: validators.load ? () => validators.load!() : () => Promise.resolve(),
-        };
-        return [id, step];
-      }),
-    );
-  const steps = load('steps', config.steps);
-  const popups = load('popups', config.popups);
-  // Every condition of the plan (plan.json, the forms' uiSchemas) is checked with its matcher.
+export function buildPlan(
+  files: PlanFiles,
+  common: SchemaDocuments,
+  validators: PlanValidators,
+  options: { proposal?: boolean } = {},
+): LoadedPlan {
+  const config = configOf(files);
+  const steps = loadForms(files, config, common, validators, 'steps', config.steps);
+  const popups = loadForms(files, config, common, validators, 'popups', config.popups);
+  const proposal = options.proposal
+    ? loadForms(files, config, common, validators, 'proposal', config.proposal?.steps)
+    : {};
+  // Every condition of plan.json is checked with its matcher.
   registerConditions(config, validators.matchesSchema);
-  for (const step of [...Object.values(steps), ...Object.values(popups)]) {
-    registerConditions(step.uiSchema, validators.matchesSchema);
-  }
   return {
     config,
     machine: file(files, config.planCode, config.machine) as Record<string, unknown>,
     steps,
     popups,
+    proposal,
     matchesSchema: validators.matchesSchema,
     loadForms: () => (validators.load ? validators.load() : Promise.resolve()),
     content: config.content

@@ -80,8 +80,33 @@ export interface StepDefinition {
   submitLabelWithQuote?: string;
   /** A Back button to this route. */
   backTo?: string;
-  /** A popup's data is part of the application only while this holds (a joint life). */
+  /**
+   * A popup's data is part of the application only while this holds (a joint life); a
+   * proposal step applies only while it holds (the secondary life's documents).
+   */
   when?: Condition;
+  /**
+   * What the application holds already, offered in an empty field as the step opens (the
+   * proposal's personal details offer the holder's name): form pointer ('/personal/firstName')
+   * -> application pointer, or one with a part of its words taken.
+   */
+  offer?: Record<string, OfferSource | OfferSource[]>;
+  /** A journey step opens only once this holds of the application (make-payment: the terms accepted). */
+  requires?: Condition;
+}
+
+/**
+ * Where an offered value comes from: an application pointer, or part of the words there (the
+ * first, middle or last of a full name). A list offers the first that holds a value.
+ */
+export type OfferSource = string | { from: string; words: 'first' | 'middle' | 'last' };
+
+/** The proposal after payment (docs/design/proposal.md): its steps by hash route, in order. */
+export interface ProposalConfig {
+  /** Keyed by hash route as proposalRouteKey gives it ('' for #/, 'review-upload-doc/upload-doc?type=secondary'). */
+  steps: Record<string, StepDefinition>;
+  /** The button of the last step that applies: it saves the step and submits the proposal. */
+  submitLabel: string;
 }
 
 /** plan.json, as described by schemas/plan.schema.json. */
@@ -129,6 +154,8 @@ export interface PlanConfig {
   steps: Record<string, StepDefinition>;
   /** Forms shown in popups (e.g. the joint-life popup), defined like steps. */
   popups?: Record<string, StepDefinition>;
+  /** The proposal's steps, on the plan's proposal page. */
+  proposal?: ProposalConfig;
   machine: string;
   content?: string;
   /** A plan adapter, only for behaviour no shared part has. */
@@ -158,9 +185,12 @@ export interface LoadedStep {
 
 /** Where a form is declared in a plan: one of its steps or popups. */
 export interface FormPlace {
-  kind: 'steps' | 'popups';
+  kind: FormKind;
   id: string;
 }
+
+/** The kinds of form a plan declares: journey steps, popups, and the proposal's steps. */
+export type FormKind = 'steps' | 'popups' | 'proposal';
 
 /** How a plan validates (engine/validation): precompiled in the browser, compiled in Node. */
 export interface PlanValidators {
@@ -182,6 +212,8 @@ export interface LoadedPlan {
   machine: Record<string, unknown>;
   steps: Record<string, LoadedStep>;
   popups: Record<string, LoadedStep>;
+  /** The proposal's steps by hash route; built only where asked for (the server, tools, the proposal page). */
+  proposal: Record<string, LoadedStep>;
   content?: Record<string, unknown>;
   /** The machine's matchesSchema guard checks its schemas with this. */
   matchesSchema: PlanValidators['matchesSchema'];

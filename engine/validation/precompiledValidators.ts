@@ -19,6 +19,8 @@ export type ValidatorFunctions = Record<string, ValidateFunction>;
 export interface PlanValidatorFunctions {
   steps: Record<string, ValidatorFunctions>;
   popups: Record<string, ValidatorFunctions>;
+  /** In the proposal page's module only. */
+  proposal?: Record<string, ValidatorFunctions>;
   /** The plan's conditions (machine, plan.json, uiSchema rules), by RJSF's hash of each schema. */
   conditions: ValidatorFunctions;
 }
@@ -97,11 +99,11 @@ export function precompiledValidators(planCode: string, generated: GeneratedVali
   const functions = planValidatorFunctions(generated.first);
   const conditionKeys = new WeakMap<object, string>();
   const built = new Map<string, ValidatorType>();
-  const pending = new Map<string, RJSFSchema>();
+  const pending = new Map<string, { schema: RJSFSchema; where: FormPlace }>();
   let loading: Promise<void> | undefined;
   const key = (where: FormPlace) => `${where.kind}/${where.id}`;
   const build = (schema: RJSFSchema, where: FormPlace, fns: PlanValidatorFunctions) => {
-    const own = fns[where.kind][where.id];
+    const own = fns[where.kind]?.[where.id];
     if (!own) {
       throw new Error(
         `Plan ${planCode} ${where.kind} ${where.id} has no generated validator: run npm run validators`,
@@ -113,8 +115,8 @@ export function precompiledValidators(planCode: string, generated: GeneratedVali
   };
   return {
     form(schema: RJSFSchema, where) {
-      if (functions[where.kind][where.id]) return build(schema, where, functions);
-      pending.set(key(where), schema);
+      if (functions[where.kind]?.[where.id]) return build(schema, where, functions);
+      pending.set(key(where), { schema, where });
       return deferredValidator(`Plan ${planCode} ${where.kind} ${where.id}`, () => built.get(key(where)));
     },
     loaded(where) {
@@ -130,10 +132,7 @@ export function precompiledValidators(planCode: string, generated: GeneratedVali
         });
         loading = download.then((later) => {
           const more = planValidatorFunctions(later);
-          for (const [place, schema] of pending) {
-            const [kind, id] = place.split('/') as [FormPlace['kind'], string];
-            build(schema, { kind, id }, more);
-          }
+          for (const { schema, where } of pending.values()) build(schema, where, more);
           pending.clear();
         });
       }

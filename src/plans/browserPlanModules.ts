@@ -12,19 +12,52 @@ import { planCard, planSummary } from './planSummary.ts';
  *    chunk: its JSON files but fixtures and the pricing basis (the server prices), its copy
  *    but the proposal page's (`proposal`, which only `?content` carries), and the shared
  *    documents of schemas/common that its schemas reference, and nothing more;
- *  - `plan.json?content`: its copy alone, for pages without forms (the proposal page).
+ *  - `plan.json?content`: its copy alone, for the proposal page's screens without forms;
+ *  - `plan.json?proposal`: the proposal's forms (plan.json, the proposal steps' schemas and
+ *    uiSchemas, the shared documents they reference) and their precompiled validators, for the
+ *    proposal page's steps.
  */
 
-export type BrowserPlanModule = 'summary' | 'card' | 'files' | 'content';
+/** The files of a plan the proposal page's forms need: plan.json and its proposal steps' schemas and uiSchemas. */
+export function proposalPlanFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): PlanFiles {
+  const files = readPlanFiles(code, root);
+  const config = files['plan.json'] as PlanConfig;
+  const paths = new Set(
+    Object.values(config.proposal?.steps ?? {}).flatMap((step) => [step.schema, step.uiSchema]),
+  );
+  return Object.fromEntries(
+    Object.entries(files).filter(([path]) => path === 'plan.json' || paths.has(path)),
+  );
+}
+
+export type BrowserPlanModule = 'summary' | 'card' | 'files' | 'content' | 'proposal';
 
 /** The JSON files of a plan folder a phone needs on the journey. */
 export function browserPlanFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): PlanFiles {
   const files = readPlanFiles(code, root);
-  const contentFile = (files['plan.json'] as PlanConfig).content;
+  const config = files['plan.json'] as PlanConfig;
+  const contentFile = config.content;
+  // The proposal's forms come with the proposal page (`?proposal`), not the journey.
+  const journeyForms = new Set(
+    [...Object.values(config.steps), ...Object.values(config.popups ?? {})].flatMap((form) => [
+      form.schema,
+      form.uiSchema,
+    ]),
+  );
+  const proposalOnly = (path: string) =>
+    Object.values(config.proposal?.steps ?? {}).some(
+      (step) => (step.schema === path || step.uiSchema === path) && !journeyForms.has(path),
+    );
   return Object.fromEntries(
     Object.entries(files)
-      .filter(([path]) => !path.startsWith('fixtures/') && path !== 'pricing-basis.json')
+      .filter(
+        ([path]) => !path.startsWith('fixtures/') && path !== 'pricing-basis.json' && !proposalOnly(path),
+      )
       .map(([path, value]) => {
+        if (path === 'plan.json') {
+          const { proposal: _proposalForms, ...journeyConfig } = config;
+          return [path, journeyConfig];
+        }
         if (path !== contentFile || !value || typeof value !== 'object') return [path, value];
         const { proposal: _proposalPageCopy, ...journeyCopy } = value as Record<string, unknown>;
         return [path, journeyCopy];
@@ -97,5 +130,14 @@ export function browserPlanModule(
     case 'content':
       if (!config.content) throw new Error(`Plan ${code} has no content file`);
       return `export default ${json(readPlanFiles(code, root)[config.content])};`;
+    case 'proposal': {
+      const generated = join(root, 'plans', code, 'validators.proposal.generated.js');
+      const forms = proposalPlanFiles(code, root);
+      return (
+        `export const files = ${json(forms)};\n` +
+        `export const common = ${json(referencedCommonDocuments(forms, readCommonDocuments(root)))};\n` +
+        `export { default as validators } from ${JSON.stringify(generated)};\n`
+      );
+    }
   }
 }

@@ -16,7 +16,7 @@ export interface FormCheckers {
 }
 
 /**
- * Each step and popup of a built plan, checked alike: its composed schema compiles under
+ * Each step, popup and proposal step of a built plan, checked alike: its composed schema compiles under
  * strict ajv (else nothing more is checked of it), renders, its UI schema names its fields
  * and registered widgets, what plan.json binds is a field of it, and its fixtures are valid.
  */
@@ -29,7 +29,14 @@ export function checkForms(
 ): Problem[] {
   const problems: Problem[] = [];
   const at = (path: string) => `plans/${code}/${path}`;
-  for (const [stepId, step] of [...Object.entries(plan.steps), ...Object.entries(plan.popups)]) {
+  const groups = [
+    { where: '/steps', forms: plan.steps },
+    { where: '/popups', forms: plan.popups },
+    { where: '/proposal/steps', forms: plan.proposal },
+  ];
+  for (const { where: group, stepId, step } of groups.flatMap(({ where, forms }) =>
+    Object.entries(forms).map(([stepId, step]) => ({ where, stepId, step })),
+  )) {
     try {
       c.strict.compile({ ...step.schema, $id: `${String(step.schema.$id)}#strict-${stepId}` });
     } catch (error) {
@@ -54,7 +61,7 @@ export function checkForms(
       if (!propertySchemas(step.schema, step.schema).has(field)) {
         problems.push({
           file: at('plan.json'),
-          where: `/${config.steps[stepId] ? 'steps' : 'popups'}/${stepId}/bind/${pointerSegment(field)}`,
+          where: `${group}/${pointerSegment(stepId)}/bind/${pointerSegment(field)}`,
           message: `"${field}" (bound to ${pointer}) is not a field of the step schema${didYouMean(field, propertySchemas(step.schema, step.schema).keys())}`,
         });
       }

@@ -55,7 +55,7 @@ export function writeGeneratedValidators(
 ): Array<{ folder: string; bytes: number }> {
   const common = commonDocuments(readCommonDocuments(root));
   return folders.map((folder) => {
-    const plan = buildPlan(readPlanFiles(folder, root), common, compilingValidators);
+    const plan = buildPlan(readPlanFiles(folder, root), common, compilingValidators, { proposal: true });
     const modules = planValidatorModules(folder, plan);
     let bytes = 0;
     for (const key of Object.keys(GENERATED_FILES) as GeneratedFile[]) {

@@ -124,7 +124,7 @@ export function checkPlanFolder(
 
   let plan: LoadedPlan;
   try {
-    plan = buildPlan(files, c.common, compilingValidators);
+    plan = buildPlan(files, c.common, compilingValidators, { proposal: true });
   } catch (error) {
     // A shared document's $ref that does not resolve is reported once, at the $ref.
     if (c.brokenCommonRefs) return problems;

@@ -4,7 +4,7 @@ import { hashForSchema, schemaParser, type RJSFSchema } from '@rjsf/utils';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { conditionsIn } from '../../engine/plan/conditions.ts';
-import type { LoadedPlan, LoadedStep } from '../../engine/plan/types.ts';
+import type { FormKind, LoadedPlan, LoadedStep } from '../../engine/plan/types.ts';
 import { AJV_OPTIONS } from '../../engine/validation/ajvOptions.ts';
 import { configureAjv } from '../../engine/validation/configureAjv.ts';
 import { STANDALONE_MODULES } from '../../engine/validation/standaloneModules.ts';
@@ -58,7 +58,9 @@ export function validatorFingerprint(plan: LoadedPlan): string {
     Object.values(steps).map((step) => [step.id, step.definition.schema, step.schema]);
   return createHash('sha256')
     .update(generatorVersion())
-    .update(JSON.stringify([forms(plan.steps), forms(plan.popups), [...planConditions(plan)]]))
+    .update(
+      JSON.stringify([forms(plan.steps), forms(plan.popups), forms(plan.proposal), [...planConditions(plan)]]),
+    )
     .digest('hex');
 }
 
@@ -83,7 +85,7 @@ export function planConditions(plan: LoadedPlan): Map<string, object> {
     Object.values(node).forEach(walk);
   };
   walk(plan.machine);
-  const forms = [...Object.values(plan.steps), ...Object.values(plan.popups)];
+  const forms = [...Object.values(plan.steps), ...Object.values(plan.popups), ...Object.values(plan.proposal)];
   for (const condition of [plan.config, ...forms.map((form) => form.uiSchema)].flatMap((node) =>
     conditionsIn(node),
   )) {
@@ -124,12 +126,15 @@ export const GENERATED_FILES = {
   first: 'validators.generated.js',
   /** Loaded once the first step is on screen (LoadedPlan.loadForms): every other form. */
   later: 'validators.later.generated.js',
+  /** The proposal page's: the proposal's steps and the plan's conditions. */
+  proposal: 'validators.proposal.generated.js',
 } as const;
 
 /**
  * The generated modules of one plan: its steps' and popups' validator functions (one copy per
  * schema file), split in two. A phone needs the first step's before that step is usable; the
- * others, loaded after it, stay out of its first download. Each module's default export takes
+ * others, loaded after it, stay out of its first download. The proposal page has a module of
+ * its own: the proposal's steps and the plan's conditions. Each module's default export takes
  * the `require` of the standalone code.
  */
 export function planValidatorModules(
@@ -150,9 +155,15 @@ export function planValidatorModules(
     plan,
     '',
   );
+  const proposal = validatorModule(
+    Object.values(plan.proposal),
+    plan,
+    conditions.length ? standaloneOf(conditions, `plans/${folder} conditions`) : '',
+  );
   return {
     first: header + first,
     later: header + later,
+    proposal: header + proposal,
   };
 }
 
@@ -167,7 +178,7 @@ function validatorModule(forms: LoadedStep[], plan: LoadedPlan, conditionCode: s
       });
     }
   }
-  const group = (kind: 'steps' | 'popups') =>
+  const group = (kind: FormKind) =>
     `    ${kind}: {\n${forms
       .filter((form) => plan[kind][form.id] === form)
       .map((form) => `      ${JSON.stringify(form.id)}: ${bySchemaFile.get(form.definition.schema)!.name},\n`)
@@ -184,6 +195,7 @@ function validatorModule(forms: LoadedStep[], plan: LoadedPlan, conditionCode: s
     '  return {\n' +
     group('steps') +
     group('popups') +
+    group('proposal') +
     '    conditions,\n' +
     '  };\n' +
     '}\n'
