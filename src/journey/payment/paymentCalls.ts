@@ -3,6 +3,7 @@ import type { ApplicationState } from '../../../engine/state/applicationState.ts
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { ApiFailure, type ApiClient } from '../../api/apiClient.ts';
 import { MESSAGES } from '../messages.ts';
+import { termsVersion, type TermsWording } from '../../shared/termsVersion.ts';
 
 /*
  * The browser's part of paying (spec 02 §4.7, spec 01 §2 payment outcomes), for any plan:
@@ -32,10 +33,18 @@ export async function initiatePayment(
   api: ApiClient,
   state: ApplicationState,
   payMode: string,
+  terms: TermsWording | undefined,
 ): Promise<GatewayRequest> {
+  // The terms accepted on review, with the version of the wording the visitor was shown.
+  const accepted = (state.reviewDetails as { termsAccepted?: unknown } | undefined)?.termsAccepted === true;
   const answer = await api.post<{ status?: string } & Partial<GatewayRequest>>(
     PAYMENT_PATHS.initiate,
-    { applicationNumber: state.applicationNumber, payMode },
+    {
+      applicationNumber: state.applicationNumber,
+      payMode,
+      termsAccepted: accepted,
+      ...(terms ? { termsVersion: termsVersion(terms) } : {}),
+    },
     capabilityOf(state),
   );
   if (answer.status !== '200' || !answer.action || !answer.fields || !answer.txnid)
@@ -131,7 +140,9 @@ export async function startPayment(context: StepContext, api: ApiClient): Promis
   const state = context.store.getState();
   let request: GatewayRequest;
   try {
-    request = await initiatePayment(api, state, String(state.paymentDetails.payMode ?? 'Online'));
+    const terms = (context.plan.content as { termsAndConditions?: TermsWording } | undefined)
+      ?.termsAndConditions;
+    request = await initiatePayment(api, state, String(state.paymentDetails.payMode ?? 'Online'), terms);
   } catch (error) {
     throw new StepFailure(
       error instanceof ApiFailure && error.statusCode >= 400 && error.statusCode < 500

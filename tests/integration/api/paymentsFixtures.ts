@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { indianGrouping } from '../../../src/pricing/indianGrouping.ts';
+import { readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import { termsVersion, type TermsWording } from '../../../src/shared/termsVersion.ts';
 import {
   createApplication,
   HOLDER_DOB,
+  personalDetailsOf,
   planDetailsOf,
   type CreatedApplication,
 } from './applicationsFixtures.ts';
@@ -84,8 +87,27 @@ export async function payableApplication(api: TestApi, premium = 150000): Promis
     { capability: created.capability },
   );
   expect(res.statusCode, res.body).toBe(200);
-  return { created, quote, version: api.open<{ version: number }>(res).version };
+  // The step before review (T54's additional details) saved too: a payment starts only then.
+  const personal = await api.post(
+    '/buyonlineoauth/stages/personal-details',
+    {
+      applicationNumber: created.applicationNo,
+      version: api.open<{ version: number }>(res).version,
+      personalDetails: personalDetailsOf(),
+    },
+    { capability: created.capability },
+  );
+  expect(personal.statusCode, personal.body).toBe(200);
+  return { created, quote, version: api.open<{ version: number }>(personal).version };
 }
+
+const T54_FILES = readPlanFiles('T54');
+const T54_TERMS = (
+  T54_FILES[(T54_FILES['plan.json'] as { content: string }).content] as { termsAndConditions: TermsWording }
+).termsAndConditions;
+
+/** What review sends with a payment: the terms accepted, of the wording shown (T54's). */
+export const TERMS_ACCEPTED = { termsAccepted: true, termsVersion: termsVersion(T54_TERMS) } as const;
 
 export async function initiate(
   api: TestApi,
@@ -95,7 +117,7 @@ export async function initiate(
 ): Promise<PaymentForm> {
   const res = await api.post(
     INITIATE,
-    { applicationNumber: created.applicationNo, payMode, ...extra },
+    { applicationNumber: created.applicationNo, payMode, ...TERMS_ACCEPTED, ...extra },
     { capability: created.capability },
   );
   expect(res.statusCode, res.body).toBe(200);

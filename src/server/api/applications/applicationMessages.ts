@@ -26,4 +26,17 @@ export const MESSAGES = {
   /** The same, while a Bima-ASBA mandate for it waits in the UPI app. */
   mandateFixed:
     'A Bima-ASBA mandate for this application is waiting in your UPI app, so its policy holder, insured person and plan cannot be changed now.',
+  /** A journey stage (who, the plan, the details it was priced on) saved after payment. */
+  paidJourney:
+    'This application is already paid, so the details its premium was calculated on can no longer be changed. Please continue with your proposal.',
+  /** A proposal stage saved before the payment stage was reached. */
+  proposalNotOpen: 'Your proposal opens once you have paid your premium or chosen to pay later.',
+  /** Submission of a proposal whose premium has not been received (or blocked). */
+  premiumNotReceived: 'We have not received your premium yet. Please pay it to submit your proposal.',
+  /** Submission with steps incomplete; each step's field error says which. */
+  proposalIncomplete: 'Please complete every step of your proposal before submitting it.',
+  /** The field message of a step not saved yet: {step} is its title. */
+  stepIncomplete: 'Please complete {step}.',
+  /** Submission with an e-mandate chosen but not authorised. */
+  mandateNotAuthorised: 'Please authorise your e-mandate, or choose to pay renewals yourself.',
 } as const;

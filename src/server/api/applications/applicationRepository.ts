@@ -129,6 +129,16 @@ export interface ApplicationRepository {
    * statement; undefined when anything differs (the caller then reads it and says why).
    */
   changeAssuming(change: ApplicationChange, assumed: ChangeAssumptions): Promise<number | undefined>;
+  /**
+   * Submits the proposal (journeyFlag, spec 02 §3.1), recording the stage and `state` with it,
+   * if the application is still at `version` and not submitted; the new version, else undefined.
+   */
+  submit(
+    applicationNumber: string,
+    version: number,
+    stage: string,
+    state: ApplicationState,
+  ): Promise<number | undefined>;
   /** Not yet submitted applications of these products held by this mobile and date of birth, newest first. */
   listResumable(
     holder: { mobile: string; countryCode: string; dateOfBirth: string },
@@ -227,6 +237,17 @@ export function createApplicationRepository(db: Queryable): ApplicationRepositor
            AND COALESCE(state->'paymentDetails'->>'status', '') NOT IN ('success', 'pending')`,
         [assumed.productId, assumed.today],
       ),
+
+    async submit(applicationNumber, version, stage, state) {
+      const { rows } = await db.query<{ version: number }>(
+        `UPDATE applications SET journey_flag = true, stage = $3, state = state || $4::jsonb,
+           version = version + 1, updated_at = now()
+         WHERE application_number = $1 AND version = $2 AND NOT journey_flag
+         RETURNING version`,
+        [applicationNumber, version, stage, JSON.stringify(state)],
+      );
+      return rows[0] ? Number(rows[0].version) : undefined;
+    },
 
     async listResumable(holder, productIds) {
       const { rows } = await db.query<{ product_id: string; application_number: string; updated_at: Date }>(

@@ -16,6 +16,21 @@ export function isPaid(application: Pick<Application, 'state'>): boolean {
 }
 
 /**
+ * Whether the application has reached its payment stage, which opens the proposal: paid, a
+ * Bima-ASBA mandate waiting or approved, or pay later chosen (spec 01 §2 sends pay later to
+ * the proposal page).
+ */
+export function proposalOpen(application: Pick<Application, 'state'>): boolean {
+  const details = application.state.paymentDetails as { payLater?: unknown } | undefined;
+  return isPaid(application) || details?.payLater === true;
+}
+
+/** Whether the premium has reached us: paid online, or blocked by an approved Bima-ASBA mandate. */
+export function premiumReceived(application: Pick<Application, 'state'>): boolean {
+  return (application.state.paymentDetails as { status?: unknown } | undefined)?.status === 'success';
+}
+
+/**
  * A value as compared for "unchanged": object keys in order, and keys that hold nothing
  * (undefined, or an empty object such as `insuredPerson: {}`) left out, so a save that
  * sends the stored details back, in any key order, is recognised as the same.

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { payLaterDetails, paymentRecorded } from '../payments/payLater.ts';
-import type { ApplicationRepository, ApplicationState } from './applicationRepository.ts';
+import { ApiError } from '../../lib/ApiError.ts';
+import { MESSAGES } from './applicationMessages.ts';
+import { isPaid } from './paidApplication.ts';
+import type { Application, ApplicationRepository, ApplicationState } from './applicationRepository.ts';
 import { DATE_TEXT, EMAIL, MOBILE_NUMBER, REF, SEALED_RESPONSES, SHORT_TEXT } from './applicationSchemas.ts';
 import { changeApplication } from './changeApplication.ts';
+import { saveProposalStage } from './proposalSave.ts';
 import {
+  isProposalStage,
   LEGACY_SECTION_NAMES,
-  PAID_FIXED_SECTIONS,
   PAYMENT_STAGE,
   STAGES,
   withCurrentSectionNames,
@@ -70,25 +74,22 @@ function patchOf(
   return Object.fromEntries(keys.filter((key) => body[key] !== undefined).map((key) => [key, body[key]]));
 }
 
-/**
- * Stages that save what is paid for (who, and the plan and its premium): once the premium
- * is paid they are refused whole (409 'already paid'), or the payment would no longer match
- * the application and resume would route back before the payment. Every other save keeps
- * them too: basic details it carries must be the stored ones (changeApplication).
- */
-const PRICED_STAGES = new Set(
-  STAGES.filter(({ section, alsoSaves = [] }) =>
-    [section, ...alsoSaves].some((saved) => PAID_FIXED_SECTIONS.includes(saved)),
-  ).map(({ stage }) => stage),
-);
+/** A journey stage of a paid application (or one whose Bima-ASBA mandate waits): 409. */
+function paidJourney(current: Application): ApiError | undefined {
+  return isPaid(current) ? new ApiError(409, MESSAGES.paidJourney) : undefined;
+}
 
 /**
- * Stage saves (spec 02 §7 and every stage of §4.1), one route per stage, all alike: the
- * section is stored whole, the stage becomes the userStage, basic details sent alongside
- * are revalidated and update the holder columns. Answers the new version once committed.
- * The payment-details save records pay later only (422 for anything that claims a payment's
- * result, which only the gateway's verified answer records) and never overwrites a settled
- * payment (409).
+ * Stage saves (spec 02 §7 and every stage of §4.1), one route per stage: the section is
+ * stored whole and answered with the new version once committed.
+ *  - The journey's stages: the stage becomes the userStage, basic details sent alongside are
+ *    revalidated and update the holder columns. Once paid (or a Bima-ASBA mandate waits) every
+ *    one is refused (409): what the premium was calculated on no longer changes, and the stage
+ *    never moves back before the payment. The payment-details save records pay later only
+ *    (422 for anything that claims a payment's result, which only the gateway's verified
+ *    answer records) and never overwrites a settled payment (409).
+ *  - The proposal's stages (saveProposalStage): once the payment stage is reached, until
+ *    submission, checked with the proposal step's schema; basic details are not theirs to save.
  */
 export function stageSaveRoutes(app: FastifyInstance, repository: ApplicationRepository) {
   for (const definition of STAGES) {
@@ -100,14 +101,29 @@ export function stageSaveRoutes(app: FastifyInstance, repository: ApplicationRep
       },
       async (request) => {
         const body = withCurrentSectionNames(request.body);
+        const product = { productId: body.productId, planCode: body.planCode, productUIN: body.productUIN };
+        if (isProposalStage(definition.stage)) {
+          const { section, alsoSaves = [] } = definition;
+          const patch = Object.fromEntries(
+            [section, ...alsoSaves].filter((key) => body[key] !== undefined).map((key) => [key, body[key]]),
+          );
+          const version = await saveProposalStage(app, repository, request, {
+            applicationNumber: body.applicationNumber,
+            version: body.version,
+            stage: definition.stage,
+            patch,
+            product,
+          });
+          return { status: '200', version };
+        }
         const version = await changeApplication(app, repository, request, {
           applicationNumber: body.applicationNumber,
           version: body.version,
           patch: patchOf(definition, body),
           stage: definition.stage,
           leadId: typeof body.leadId === 'string' && body.leadId ? body.leadId : undefined,
-          product: { productId: body.productId, planCode: body.planCode, productUIN: body.productUIN },
-          ...(PRICED_STAGES.has(definition.stage) ? { refuse: paymentRecorded } : {}),
+          product,
+          refuse: paidJourney,
           ...(definition.stage === PAYMENT_STAGE
             ? {
                 refuse: paymentRecorded,

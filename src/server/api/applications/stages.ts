@@ -23,6 +23,7 @@ interface ConstMap {
 
 const defs = applicationSchema.$defs as unknown as {
   stage: { enum: string[] };
+  proposalStage: { enum: string[] };
   stageSection: ConstMap;
   legacySectionNames: ConstMap;
   paidFixedSections: { const: string[] };
@@ -91,6 +92,34 @@ export function withCurrentSectionNames<T extends Record<string, unknown>>(state
     delete current[name];
   }
   return current as T;
+}
+
+/** The proposal's stages (docs/design/proposal.md): saved after payment, until submission. */
+export const PROPOSAL_STAGES: readonly string[] = defs.proposalStage.enum;
+
+const strays = PROPOSAL_STAGES.filter((stage) => !STAGE_NAMES.includes(stage));
+if (strays.length) {
+  throw new Error(
+    `application.schema.json: $defs/proposalStage names stages $defs/stage lacks: ${strays.join(', ')}`,
+  );
+}
+
+export function isProposalStage(stage: string): boolean {
+  return PROPOSAL_STAGES.includes(stage);
+}
+
+/**
+ * The stages in the order an application passes them: the journey's (spec 02 §4.1 order),
+ * then the proposal's, which are saved after payment whatever their place in §4.1.
+ */
+const STAGE_ORDER: readonly string[] = [
+  ...STAGE_NAMES.filter((stage) => !isProposalStage(stage)),
+  ...PROPOSAL_STAGES,
+];
+
+/** Of the stored stage and one a save records, the one further on: a stage never moves back. */
+export function furtherStage(current: string, saved: string): string {
+  return STAGE_ORDER.indexOf(saved) > STAGE_ORDER.indexOf(current) ? saved : current;
 }
 
 /** The stage whose section is the payment (spec 02 §3.6): the browser saves pay later through it. */

@@ -15,6 +15,9 @@ import { isStaff } from '../quotes/quoteRequest.ts';
 import type { StoredQuoteResponse } from '../quotes/storedQuotes.ts';
 import type { QuoteRepository } from '../quotes/quoteRepository.ts';
 import { PAYMENT_MESSAGES } from './paymentMessages.ts';
+import { termsVersion, type TermsWording } from '../../../shared/termsVersion.ts';
+import { stepErrors, stepSaved, stepTitle } from '../../plans/stepData.ts';
+import { STAGES } from '../applications/stages.ts';
 import { paymentOf, type PayMode } from './paymentPlan.ts';
 import type { PaymentRepository } from './paymentRepository.ts';
 import { gatewayAmount, gatewayName, gatewayText, requestHash, type PaymentForm } from './payuProtocol.ts';
@@ -34,6 +37,42 @@ export function newTxnid(): string {
 export interface InitiateRequest {
   applicationNumber: string;
   payMode: PayMode;
+  /** The Terms & Conditions accepted on review, and the version of the wording shown (src/shared/termsVersion.ts). */
+  termsAccepted?: boolean;
+  termsVersion?: string;
+}
+
+/** Sections the journey's stages save (a step binding another place, as review's terms, saves nothing). */
+const STAGE_SECTIONS = new Set(STAGES.flatMap(({ section, alsoSaves = [] }) => [section, ...alsoSaves]));
+
+/**
+ * The journey's steps before the payment's (make-payment, whose submit starts it) that save
+ * what the payment is for, each saved and valid as its own schema says on the stored
+ * application; 422 naming the first that is not ('after basic details alone' no payment starts).
+ */
+function assertJourneyComplete(plan: LoadedPlan, application: Application): void {
+  const steps = Object.values(plan.steps);
+  const payment = steps.findIndex((step) => step.definition.submit?.type === 'startPayment');
+  for (const step of steps.slice(0, payment < 0 ? steps.length : payment)) {
+    const section = Object.values(step.definition.bind)[0]?.split('/')[1];
+    if (!section || !STAGE_SECTIONS.has(section)) continue;
+    const incomplete = !stepSaved(step, application.state) || stepErrors(step, application.state).length > 0;
+    if (incomplete) {
+      const message = PAYMENT_MESSAGES.stepIncomplete.replace('{step}', stepTitle(step));
+      throw new ApiError(422, message, [{ field: section, message }]);
+    }
+  }
+}
+
+/** The terms accepted, of the wording the plan has now (spec 02 §5.4); 422 otherwise. */
+function assertTermsAccepted(plan: LoadedPlan, request: InitiateRequest): { version: string } | undefined {
+  const terms = (plan.content as { termsAndConditions?: TermsWording } | undefined)?.termsAndConditions;
+  if (!terms) return undefined;
+  const refuse = (message: string) => new ApiError(422, message, [{ field: 'termsAccepted', message }]);
+  if (request.termsAccepted !== true) throw refuse(PAYMENT_MESSAGES.termsNotAccepted);
+  const version = termsVersion(terms);
+  if (request.termsVersion !== version) throw refuse(PAYMENT_MESSAGES.termsChanged);
+  return { version };
 }
 
 /** What the browser posts to the gateway: `action`, method POST and these fields, as they are. */
@@ -139,7 +178,8 @@ function responseUrl(app: FastifyInstance, request: FastifyRequest): string {
 }
 
 /**
- * Starts a payment (issue 5): checks the application may pay in this mode, takes the amount
+ * Starts a payment (issue 5): checks the application may pay in this mode, that every step
+ * before the payment is saved and valid and the terms were accepted, takes the amount
  * from the server's own stored quote, records the payment as 'initiated' and answers the
  * signed form the browser posts to the gateway. The salt signs; it is never in the answer.
  */
@@ -147,8 +187,9 @@ export async function initiatePayment(
   app: FastifyInstance,
   request: FastifyRequest,
   repositories: { applications: ApplicationRepository; quotes: QuoteRepository; payments: PaymentRepository },
-  { applicationNumber, payMode }: InitiateRequest,
+  body: InitiateRequest,
 ): Promise<PaymentFormAnswer> {
+  const { applicationNumber, payMode } = body;
   requireCapability(app, request, applicationNumber);
   const application = await repositories.applications.find(applicationNumber);
   if (!application) throw new ApiError(404, MESSAGES.unknownApplication);
@@ -165,6 +206,8 @@ export async function initiatePayment(
   }
   if (await repositories.payments.isPaid(applicationNumber))
     throw new ApiError(409, PAYMENT_MESSAGES.alreadyPaid);
+  assertJourneyComplete(plan, application);
+  const terms = assertTermsAccepted(plan, body);
 
   const rupees = await amountToPay(application, repositories.quotes);
   const limit = payment.basbaMaximumPremium;
@@ -198,7 +241,12 @@ export async function initiatePayment(
       txnid,
       payMode,
       amount: fields.amount,
-      payload: { request: fields, quoteNumber: (application.state.planDetails as Json).quoteNumber },
+      payload: {
+        request: fields,
+        quoteNumber: (application.state.planDetails as Json).quoteNumber,
+        // What the buyer accepted to pay: the wording's version, and when.
+        ...(terms ? { terms: { ...terms, acceptedAt: new Date().toISOString() } } : {}),
+      },
     });
     if (!recorded) continue;
     return {

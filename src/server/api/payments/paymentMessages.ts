@@ -18,6 +18,13 @@ export const PAYMENT_MESSAGES = {
   invalidTxnid: 'Please enter valid transaction id.',
   /** A stage save that tries to record a payment result: only the gateway's answer may. */
   payLaterOnly: 'Only Pay Later can be saved here; payments are recorded from the payment gateway.',
+  /** Spec 02 §5.4: a payment started without the terms accepted on review. */
+  termsNotAccepted: 'Please accept (✓) the Terms & Conditions',
+  /** The terms accepted were a wording the plan no longer has. */
+  termsChanged:
+    'Our Terms & Conditions have changed. Please read them again on the review page and accept them.',
+  /** A payment started before a journey step that comes before it is saved: {step} is its title. */
+  stepIncomplete: 'Please complete {step} before you pay.',
   /** Spec 02 §8, payment failure modal reason. */
   notAuthorized: 'Transaction not Authorized',
 } as const;

@@ -124,6 +124,8 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
               MESSAGES.unknownApplication,
             ),
             payMode: choice('Pay mode', PAY_MODES, PAYMENT_MESSAGES.payMode),
+            termsAccepted: { type: 'boolean' },
+            termsVersion: { type: 'string', maxLength: 64 },
           },
           ['applicationNumber', 'payMode'],
         ),

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/Db.ts';
+import { PROPOSAL_STAGES } from '../applications/stages.ts';
 import type { PayMode } from './paymentPlan.ts';
 import {
   PAYMENT_COLUMNS,
@@ -82,7 +83,7 @@ async function lockedPayment(tx: Queryable, txnid: string): Promise<Payment | un
 
 /**
  * Saves the payment into its application, server-side: paymentDetails and userStage
- * 'payment-details', a new version (no browser version is needed: the gateway is the
+ * 'payment-details' (unless the proposal's stages are already further on), a new version (no browser version is needed: the gateway is the
  * authority). An application already holding another settled payment keeps it.
  */
 async function saveIntoApplication(tx: Queryable, payment: Payment): Promise<number | undefined> {
@@ -99,13 +100,17 @@ async function saveIntoApplication(tx: Queryable, payment: Payment): Promise<num
     if (current.status === 'success') return undefined;
     if (current.status === 'pending' && payment.status !== 'success') return undefined;
   }
-  const patch = { paymentDetails: paymentDetailsOf(payment), userStage: 'payment-details' };
+  // A buyer who chose pay later may have gone on with the proposal: its stage stays.
+  const patch = { paymentDetails: paymentDetailsOf(payment) };
   const updated = await tx.query<{ version: number }>(
-    `UPDATE applications SET state = state || $2::jsonb, stage = 'payment-details', version = version + 1,
-       updated_at = now()
+    `UPDATE applications SET
+       state = state || $2::jsonb
+         || CASE WHEN stage = ANY($3::text[]) THEN '{}'::jsonb ELSE '{"userStage": "payment-details"}'::jsonb END,
+       stage = CASE WHEN stage = ANY($3::text[]) THEN stage ELSE 'payment-details' END,
+       version = version + 1, updated_at = now()
      WHERE application_number = $1
      RETURNING version`,
-    [payment.applicationNumber, JSON.stringify(patch)],
+    [payment.applicationNumber, JSON.stringify(patch), PROPOSAL_STAGES],
   );
   return updated.rows[0] ? Number(updated.rows[0].version) : undefined;
 }
