@@ -1,6 +1,7 @@
 /**
  * The copy of a plan's proposal page: `proposal` in schemas/plans/<CODE>/content.json
- * (described in schemas/content.schema.json). Texts may name {resumeApplication}.
+ * (described in schemas/content.schema.json). Texts may name {resumeApplication}. The
+ * proposal's forms are plan.json `proposal.steps`; their names are their titles.
  */
 
 /** What the payment of an application came to, as the #/payment-success screen tells it. */
@@ -13,27 +14,11 @@ export interface ProposalOutcomeCopy {
   amountLabel: string;
   /** The Pay now link (to the journey's make-payment route), where the premium is still due. */
   action?: string;
-  /** The payment's status in the saved-progress list. */
-  progress: string;
 }
 
 export interface ProposalNextSteps {
   title: string;
   items: { title: string; body: string }[];
-}
-
-export interface ProposalProgressItem {
-  label: string;
-  /** Journey stages (spec 02 §4.1) this item stands for. */
-  stages: string[];
-  /** The payment item: once saved, its status is the payment outcome's progress text. */
-  payment?: boolean;
-}
-
-export interface ProposalStepCopy {
-  title: string;
-  /** The stage this step saves, marked as the current one in the progress list. */
-  stage?: string;
 }
 
 export interface ProposalContent {
@@ -58,13 +43,22 @@ export interface ProposalContent {
   thankYou: { heading: string; title: string; body: string; nextSteps: ProposalNextSteps };
   benefitIllustration: { action: string; preparing: string; failed: string };
   homepage: string;
-  progress: {
-    title: string;
-    laterRelease: string;
-    saved: string;
-    status: { saved: string; current: string; pending: string };
-    items: ProposalProgressItem[];
+  /** The proposal's steps as every screen lists them, and each one's status. */
+  progress: { title: string; status: { complete: string; current: string; pending: string } };
+  /** Payment-success's action to the first step still to do. */
+  continueProposal: string;
+  step: {
+    back: string;
+    saving: string;
+    submitting: string;
+    notOpen: { title: string; body: string; action: string };
+    notApplicable: string;
+    continue: string;
   };
-  /** Proposal steps by hash route ('' is #/; 'review-upload-doc/upload-doc?type=secondary'). */
-  steps: Record<string, ProposalStepCopy>;
+  /** The e-mandate step's action and its outcome; {umrn} is the mandate reference. */
+  mandate: { start: string; retry: string; starting: string; authorised: string; failed: string; needed: string };
+  /** #/registration-unsuccesful; {step} is a step's title. */
+  registrationUnsuccessful: { heading: string; body: string; action: string; payAction: string };
+  /** #/thank-you before the proposal is submitted. */
+  notSubmitted: { heading: string; body: string; action: string };
 }

@@ -5,13 +5,17 @@ import { FiguresList } from './FiguresList.tsx';
 import { NextSteps } from './NextSteps.tsx';
 import { OutcomeMark } from './OutcomeMark.tsx';
 import { OUTCOME_TONE, paymentOutcome } from './paymentOutcome.ts';
+import type { ProposalForms } from './proposalForms.ts';
 import type { ProposalScreenProps } from './proposalScreenProps.ts';
+import { proposalEntries, routeHash } from './proposalSteps.ts';
+import { isProposalOpen } from './proposalAccess.ts';
 import { formatRupees } from '../../shared/rupees.ts';
 
 /**
  * #/payment-success (spec 01 §2 success screen, spec 02 §4.7): what the payment came to —
  * paid online, blocked by a BASBA mandate, a mandate awaiting approval, or pay later —
- * with the amount, the application's numbers and figures, and what happens next.
+ * with the amount, the application's numbers and figures, what happens next, and the way on
+ * to the first proposal step still to do (once the proposal is open).
  */
 export function PaymentSuccessScreen({
   config,
@@ -20,8 +24,13 @@ export function PaymentSuccessScreen({
   api,
   state,
   headingRef,
-}: ProposalScreenProps) {
+  forms,
+}: ProposalScreenProps & { forms?: ProposalForms }) {
   const copy = content.proposal;
+  const next =
+    forms && isProposalOpen(state) && !state.journeyFlag
+      ? (proposalEntries(forms, state).find((entry) => !entry.complete) ?? undefined)
+      : undefined;
   const outcome = paymentOutcome(state.paymentDetails);
   const words = copy.outcomes[outcome];
   const figures = applicationFigures(state, content.planOptions);
@@ -44,13 +53,24 @@ export function PaymentSuccessScreen({
         </div>
         <FiguresList figures={figures} planName={config.productName} copy={copy} withPayment={settled} />
         <div className="bf-proposal__actions">
+          {next && (
+            <a
+              className={`bf-button ${words.action ? 'bf-button--secondary' : 'bf-button--primary'}`}
+              href={routeHash(next.key)}
+            >
+              {copy.continueProposal}
+            </a>
+          )}
           {words.action && (
             <a className="bf-button bf-button--primary" href={`${journeyBase(config)}make-payment`}>
               {words.action}
             </a>
           )}
           <BenefitIllustrationButton store={store} api={api} copy={copy.benefitIllustration} />
-          <a className={`bf-button ${words.action ? 'bf-button--secondary' : 'bf-button--primary'}`} href="/">
+          <a
+            className={`bf-button ${words.action || next ? 'bf-button--secondary' : 'bf-button--primary'}`}
+            href="/"
+          >
             {copy.homepage}
           </a>
         </div>

@@ -3,11 +3,46 @@ import { BenefitIllustrationButton } from './BenefitIllustrationButton.tsx';
 import { FiguresList } from './FiguresList.tsx';
 import { NextSteps } from './NextSteps.tsx';
 import { OutcomeMark } from './OutcomeMark.tsx';
+import type { ProposalForms } from './proposalForms.ts';
 import type { ProposalScreenProps } from './proposalScreenProps.ts';
+import { proposalEntries, routeHash } from './proposalSteps.ts';
 
-/** #/thank-you (spec 01 §2 success screen): the proposal is in; its numbers and what happens next. */
-export function ThankYouScreen({ config, content, store, api, state, headingRef }: ProposalScreenProps) {
+/**
+ * #/thank-you (spec 01 §2 success screen): once the proposal is submitted (journeyFlag), the
+ * proposal is in; its numbers and what happens next. Before that, no thanks: what is still to
+ * do, and the way back to it.
+ */
+export function ThankYouScreen({
+  config,
+  content,
+  store,
+  api,
+  state,
+  headingRef,
+  forms,
+}: ProposalScreenProps & { forms?: ProposalForms }) {
   const copy = content.proposal;
+  if (!state.journeyFlag) {
+    const next = forms && proposalEntries(forms, state).find((entry) => !entry.complete);
+    const first = forms && Object.keys(forms.proposal)[0];
+    const target = next?.key ?? first;
+    return (
+      <section className="bf-card bf-proposal__card">
+        <OutcomeMark tone="waiting" />
+        <h1 className="bf-step-title" ref={headingRef} tabIndex={-1}>
+          {copy.notSubmitted.heading}
+        </h1>
+        <p>{copy.notSubmitted.body}</p>
+        {target !== undefined && (
+          <div className="bf-proposal__actions">
+            <a className="bf-button bf-button--primary" href={routeHash(target)}>
+              {copy.notSubmitted.action}
+            </a>
+          </div>
+        )}
+      </section>
+    );
+  }
   return (
     <>
       <section className="bf-card bf-proposal__card">

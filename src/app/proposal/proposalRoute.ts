@@ -1,15 +1,18 @@
 /*
- * The proposal page's hash routes (spec 02 §2.2, spec 01 §2): two screens every plan has,
- * payment-success and thank-you, and the plan's proposal steps, named in its content file.
+ * The proposal page's hash routes (spec 02 §2.2, spec 01 §2): three screens every plan has,
+ * payment-success, registration-unsuccesful (spelt so) and thank-you, and the plan's proposal
+ * steps (plan.json proposal.steps, by route key).
  */
 
 export type ProposalRoute =
   | { screen: 'payment-success' }
   | { screen: 'thank-you' }
-  /** A proposal step of the plan's content (`key` as there: '' for #/). */
-  | { screen: 'step'; key: string }
-  /** A route the page does not know: it goes to the proposal root. */
-  | { screen: 'unknown' };
+  | { screen: 'registration-unsuccesful' }
+  /** A route that names a proposal step, once the steps are known ('' for #/). */
+  | { screen: 'step'; key: string };
+
+/** The screens of their own, by route. */
+const SCREENS = ['payment-success', 'thank-you', 'registration-unsuccesful'] as const;
 
 /**
  * '#/bank-details/' → 'bank-details'; '#/review-upload-doc/upload-doc?type=secondary' keeps
@@ -22,12 +25,20 @@ export function proposalRouteKey(hash: string): string {
   return type ? `${path}?type=${type}` : path;
 }
 
-export function resolveProposalRoute(hash: string, steps: Readonly<Record<string, unknown>>): ProposalRoute {
+/** The screen a hash names; a route that is not a screen of its own is a step's (checked against the steps by stepKeyOf). */
+export function resolveProposalRoute(hash: string): ProposalRoute {
   const key = proposalRouteKey(hash);
   const path = key.split('?')[0]!;
-  if (path === 'payment-success') return { screen: 'payment-success' };
-  if (path === 'thank-you') return { screen: 'thank-you' };
-  if (Object.hasOwn(steps, key)) return { screen: 'step', key };
-  if (Object.hasOwn(steps, path)) return { screen: 'step', key: path };
-  return { screen: 'unknown' };
+  const screen = SCREENS.find((name) => name === path);
+  return screen ? { screen } : { screen: 'step', key };
+}
+
+/**
+ * The step a route key opens: the key itself, else the same route without its type query;
+ * undefined for a route the plan has no step for (the page then goes to #/).
+ */
+export function stepKeyOf(key: string, steps: Readonly<Record<string, unknown>>): string | undefined {
+  if (Object.hasOwn(steps, key)) return key;
+  const path = key.split('?')[0]!;
+  return Object.hasOwn(steps, path) ? path : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proposalRouteKey, resolveProposalRoute } from '../../../../src/app/proposal/proposalRoute.ts';
+import { proposalRouteKey, resolveProposalRoute, stepKeyOf } from '../../../../src/app/proposal/proposalRoute.ts';
 
 const steps = {
   '': {},
@@ -8,7 +8,6 @@ const steps = {
   'bank-details/fatca-details': {},
   'review-upload-doc/upload-doc': {},
   'review-upload-doc/upload-doc?type=secondary': {},
-  'registration-unsuccesful': {},
 };
 
 describe('proposal routes', () => {
@@ -23,26 +22,26 @@ describe('proposal routes', () => {
     expect(proposalRouteKey('#/payment-success?utm=x')).toBe('payment-success');
   });
 
-  it('resolves the two screens, the content steps, and everything else as unknown', () => {
-    expect(resolveProposalRoute('#/payment-success', steps)).toEqual({ screen: 'payment-success' });
-    expect(resolveProposalRoute('#/thank-you/', steps)).toEqual({ screen: 'thank-you' });
-    expect(resolveProposalRoute('#/', steps)).toEqual({ screen: 'step', key: '' });
-    expect(resolveProposalRoute('', steps)).toEqual({ screen: 'step', key: '' });
-    expect(resolveProposalRoute('#/bank-details/', steps)).toEqual({ screen: 'step', key: 'bank-details' });
-    expect(resolveProposalRoute('#/registration-unsuccesful', steps)).toEqual({
-      screen: 'step',
-      key: 'registration-unsuccesful',
-    });
-    expect(resolveProposalRoute('#/review-upload-doc/upload-doc?type=secondary', steps)).toEqual({
+  it('resolves the three screens of their own, and every other route as a step', () => {
+    expect(resolveProposalRoute('#/payment-success')).toEqual({ screen: 'payment-success' });
+    expect(resolveProposalRoute('#/thank-you/')).toEqual({ screen: 'thank-you' });
+    expect(resolveProposalRoute('#/registration-unsuccesful')).toEqual({ screen: 'registration-unsuccesful' });
+    expect(resolveProposalRoute('#/')).toEqual({ screen: 'step', key: '' });
+    expect(resolveProposalRoute('')).toEqual({ screen: 'step', key: '' });
+    expect(resolveProposalRoute('#/bank-details/')).toEqual({ screen: 'step', key: 'bank-details' });
+    expect(resolveProposalRoute('#/review-upload-doc/upload-doc?type=secondary')).toEqual({
       screen: 'step',
       key: 'review-upload-doc/upload-doc?type=secondary',
     });
-    // A type the content does not name falls back to the route without it.
-    expect(resolveProposalRoute('#/review-upload-doc/upload-doc?type=primary', steps)).toEqual({
-      screen: 'step',
-      key: 'review-upload-doc/upload-doc',
-    });
-    expect(resolveProposalRoute('#/personal-details', steps)).toEqual({ screen: 'unknown' });
-    expect(resolveProposalRoute('#/constructor', steps)).toEqual({ screen: 'unknown' });
+  });
+
+  it('opens the step a route names, its route without a type the plan does not know, and none for others', () => {
+    expect(stepKeyOf('', steps)).toBe('');
+    expect(stepKeyOf('bank-details', steps)).toBe('bank-details');
+    expect(stepKeyOf('review-upload-doc/upload-doc?type=secondary', steps)).toBe(
+      'review-upload-doc/upload-doc?type=secondary',
+    );
+    expect(stepKeyOf('review-upload-doc/upload-doc?type=tertiary', steps)).toBe('review-upload-doc/upload-doc');
+    expect(stepKeyOf('somewhere-else', steps)).toBeUndefined();
   });
 });
