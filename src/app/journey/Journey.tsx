@@ -118,13 +118,20 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
-  // The path asks; the machine decides. A path the visitor may not reach yet is replaced.
+  // The path asks; the machine decides. A path the visitor may not reach yet is replaced; a
+  // paid application has no journey form to open, so its paths lead to the proposal page.
   useEffect(() => {
     actor.send({ type: 'NAVIGATE', route: routeOf(location, journeyRoot, hashMode) });
-    const route = activeMeta(actor.getSnapshot())?.route ?? '';
-    navigate(addressFor(route), { replace: true });
+    const meta = activeMeta(actor.getSnapshot());
+    if (meta?.proposalRoute !== undefined) {
+      store.flush();
+      setBusy('leaving');
+      window.location.replace(proposalUrl(config, meta.proposalRoute));
+      return;
+    }
+    navigate(addressFor(meta?.route ?? ''), { replace: true });
     window.scrollTo?.(0, 0);
-  }, [actor, addressFor, journeyRoot, hashMode, location]);
+  }, [actor, addressFor, config, journeyRoot, hashMode, location, store]);
 
   const step = meta?.step ? plan.steps[meta.step] : undefined;
   const bind = useMemo(() => step?.definition.bind ?? {}, [step]);

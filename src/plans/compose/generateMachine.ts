@@ -1,5 +1,15 @@
+import applicationSchema from '../../../schemas/common/application.schema.json' with { type: 'json' };
 import type { PlanConfig, StepDefinition } from '../../../engine/plan/types.ts';
 import { isPlainObject, mergePatch } from './mergePatch.ts';
+
+/**
+ * The stages in the order an application passes them (application.schema.json): the
+ * journey's, then the proposal's, which are saved after payment whatever their place in $defs/stage.
+ */
+const STAGE_ORDER: readonly string[] = (() => {
+  const proposal = applicationSchema.$defs.proposalStage.enum;
+  return [...applicationSchema.$defs.stage.enum.filter((stage) => !proposal.includes(stage)), ...proposal];
+})();
 
 /**
  * A plan's journey machine, generated from its steps (docs/design/composed-plans.md). The
@@ -9,7 +19,10 @@ import { isPlainObject, mergePatch } from './mergePatch.ts';
  * (schemas/common/machine.json, or a plan's own exceptions over it) writes is kept, with
  * these markers in its transition lists filled in:
  *   { "$generated": "step routes" }   NAVIGATE: each step's route (a later step only with an
- *                                     application number)
+ *                                     application number, and only once the steps before it
+ *                                     are done: the stage the last of them saves is reached and
+ *                                     what any of them `requires` holds; else the furthest step
+ *                                     before it that is open)
  *   { "$generated": "step stages" }   RESUME: each stage a step saves, to that step (or to the
  *                                     step its `resumeTo` names)
  *   { "$generated": "first step" }    the first step, unguarded
@@ -30,6 +43,31 @@ function savedStage(step: StepDefinition): string | undefined {
   return step.submit?.type === 'saveStage' ? step.submit.stage : undefined;
 }
 
+/**
+ * What must hold of the application for the step at `index` to open: the stage saved by the
+ * last step before it that saves one is reached (that stage or a later one), and what it and
+ * every step before it `requires` (make-payment: the terms accepted on review).
+ */
+function opensWhen(steps: [string, StepDefinition][], index: number): object[] {
+  const guards: object[] = [];
+  const saved = steps
+    .slice(0, index)
+    .map(([, step]) => savedStage(step))
+    .filter((stage): stage is string => stage !== undefined)
+    .pop();
+  const from = saved === undefined ? -1 : STAGE_ORDER.indexOf(saved);
+  if (from > 0) guards.push({ type: 'stageIs', params: { stage: STAGE_ORDER.slice(from) } });
+  for (const [, step] of steps.slice(0, index + 1)) {
+    if (step.requires) {
+      guards.push({
+        type: 'matchesSchema',
+        params: { scope: step.requires.scope, schema: step.requires.schema },
+      });
+    }
+  }
+  return guards;
+}
+
 function routeOf(id: string, step: StepDefinition): string {
   return step.route ?? id;
 }
@@ -41,13 +79,19 @@ export function generatedEntries(marker: string, plan: PlanConfig, file: string)
   if (!firstId) throw new MachineError(`${file}: the plan has no steps to make a machine of`);
   switch (marker) {
     case 'step routes':
-      return steps.map(([id, step], index) => {
+      return steps.flatMap(([id, step], index): unknown[] => {
         const routeIs = { type: 'routeIs', params: { route: routeOf(id, step) } };
-        return {
-          guard:
-            index === 0 ? routeIs : { type: 'allOf', params: { guards: [routeIs, 'hasApplicationNumber'] } },
-          target: `.${stateName(id)}`,
-        };
+        if (index === 0) return [{ guard: routeIs, target: `.${stateName(id)}` }];
+        // The step itself when it is open, else the furthest open step before it.
+        const entries: unknown[] = [];
+        for (let open = index; open >= 1; open--) {
+          const guards = [routeIs, 'hasApplicationNumber', ...opensWhen(steps, open)];
+          entries.push({
+            guard: { type: 'allOf', params: { guards } },
+            target: `.${stateName(steps[open]![0])}`,
+          });
+        }
+        return entries;
       });
     case 'step stages':
       return steps.flatMap(([id, step]) => {

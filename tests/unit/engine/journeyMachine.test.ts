@@ -102,7 +102,7 @@ describe('journey machine runner', () => {
     expect(actor.getSnapshot().value).toBe('b');
   });
 
-  it("runs the T54 route guard: only '/' without an application number, every route with one", () => {
+  it("runs the T54 route guard: only '/' without an application number; with one, each step once the steps before it are done", () => {
     const config = readPlanFiles('T54')['machine.json'] as Record<string, unknown>;
     const routes = [
       'plan-details',
@@ -112,27 +112,46 @@ describe('journey machine runner', () => {
       'suitability-matrix',
       'recommend-product',
     ];
-    const without = createActor(
-      createJourneyMachine(config, { matchesSchema: compilingValidators.matchesSchema }),
-      {
-        input: { application: initialApplicationState() },
-      },
-    ).start();
-    for (const route of routes) {
-      without.send({ type: 'NAVIGATE', route });
-      expect(activeMeta(without.getSnapshot())?.route).toBe('');
+    const actorFor = (application: Record<string, unknown>) =>
+      createActor(createJourneyMachine(config, { matchesSchema: compilingValidators.matchesSchema }), {
+        input: { application: { ...initialApplicationState(), ...application } },
+      }).start();
+    const routeAfter = (actor: ReturnType<typeof actorFor>, route: string) => {
+      actor.send({ type: 'NAVIGATE', route });
+      return activeMeta(actor.getSnapshot())?.route;
+    };
+    const without = actorFor({});
+    for (const route of routes) expect(routeAfter(without, route)).toBe('');
+
+    // After basic details alone: plan details opens; a later step goes to the furthest one open.
+    const created = actorFor({ applicationNumber: '7000000001', userStage: 'basic-details' });
+    expect(routeAfter(created, 'plan-details')).toBe('plan-details');
+    expect(routeAfter(created, 'additional-details')).toBe('plan-details');
+    expect(routeAfter(created, 'make-payment')).toBe('plan-details');
+    expect(routeAfter(created, 'suitability-matrix')).toBe('suitability-matrix');
+
+    // Additional details saved: review opens; make-payment only once the terms are accepted.
+    const reviewed = actorFor({ applicationNumber: '7000000001', userStage: 'personal-details' });
+    expect(routeAfter(reviewed, 'additional-details')).toBe('additional-details');
+    expect(routeAfter(reviewed, 'review-details')).toBe('review-details');
+    expect(routeAfter(reviewed, 'make-payment')).toBe('review-details');
+    const accepted = actorFor({
+      applicationNumber: '7000000001',
+      userStage: 'personal-details',
+      reviewDetails: { termsAccepted: true },
+    });
+    for (const route of routes) expect(routeAfter(accepted, route)).toBe(route);
+    expect(routeAfter(accepted, 'unknown')).toBe('');
+
+    // Paid: no journey form opens; every route goes to the proposal page's payment-success.
+    const paid = actorFor({
+      applicationNumber: '7000000001',
+      userStage: 'payment-details',
+      paymentDetails: { status: 'success' },
+    });
+    for (const route of ['', ...routes]) {
+      paid.send({ type: 'NAVIGATE', route });
+      expect(activeMeta(paid.getSnapshot())?.proposalRoute).toBe('payment-success');
     }
-    const withNumber = createActor(
-      createJourneyMachine(config, { matchesSchema: compilingValidators.matchesSchema }),
-      {
-        input: { application: { ...initialApplicationState(), applicationNumber: '7000000001' } },
-      },
-    ).start();
-    for (const route of routes) {
-      withNumber.send({ type: 'NAVIGATE', route });
-      expect(activeMeta(withNumber.getSnapshot())?.route).toBe(route);
-    }
-    withNumber.send({ type: 'NAVIGATE', route: 'unknown' });
-    expect(activeMeta(withNumber.getSnapshot())?.route).toBe('');
   });
 });

@@ -123,7 +123,13 @@ describe('T54 resume routing (spec 02 §4.2)', () => {
   });
 
   it('pay later goes to payment-success on the proposal page', () => {
-    const application = { ...initialApplicationState(), applicationNumber: '7000000001' };
+    // Make-payment opens once additional details are saved and the terms accepted on review.
+    const application = {
+      ...initialApplicationState(),
+      applicationNumber: '7000000001',
+      userStage: 'personal-details',
+      reviewDetails: { termsAccepted: true },
+    };
     const actor = createActor(
       createJourneyMachine(config, { matchesSchema: compilingValidators.matchesSchema }),
       { input: { application } },

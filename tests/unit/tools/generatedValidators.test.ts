@@ -152,6 +152,7 @@ describe('plans:validate and the generated validators', () => {
     expect(lines(problems)).toEqual([
       'plans/T54/validators.generated.js /: is stale (a step, popup or machine condition, or the generator, changed since it was generated): run npm run validators',
       'plans/T54/validators.later.generated.js /: is stale (a step, popup or machine condition, or the generator, changed since it was generated): run npm run validators',
+      'plans/T54/validators.proposal.generated.js /: is stale (a step, popup or machine condition, or the generator, changed since it was generated): run npm run validators',
     ]);
   }, 30_000);
 

@@ -99,8 +99,9 @@ export function createQuoteRepository(db: Queryable): QuoteRepository {
            AND jsonb_typeof(state->'basicDetails'->'policyHolder') = 'object'
            AND state->'basicDetails'->'policyHolder' <> '{}'::jsonb
            AND policy_start_date = $6::date AND $7::date - policy_start_date <= ${EXPIRY_DAYS}
-           AND NOT (COALESCE(state->'paymentDetails'->>'status', '') = 'success'
-             OR (state->'paymentDetails'->>'status' = 'pending' AND state->'paymentDetails'->>'basbastatus' = 'initiated'))
+           AND COALESCE(state->'paymentDetails'->>'status', '') <> 'success'
+           AND NOT (COALESCE(state->'paymentDetails'->>'status', '') = 'pending'
+             AND COALESCE(state->'paymentDetails'->>'basbastatus', '') = 'initiated')
          ON CONFLICT DO NOTHING
          RETURNING created_at`,
         [priced.proposalDate, priced.today],
