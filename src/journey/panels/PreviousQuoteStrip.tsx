@@ -13,9 +13,10 @@ const applicationNumberOf = (state: ApplicationState) => state.applicationNumber
 
 /**
  * The 'continue with previous quote' strip of the landing (spec 02 §1, §3.1): the newest
- * application this device started, resumed with the capability it kept.
+ * application this device started, resumed with the capability it kept and taken where its
+ * stage says, as any resume is (a paid one to its proposal, never to an editable quote).
  */
-export function PreviousQuoteStrip({ plan, store, goTo, params }: SharedPanelProps) {
+export function PreviousQuoteStrip({ plan, store, follow }: SharedPanelProps) {
   const { api, local } = useJourneyServices();
   const applicationNumber = useStoreSelector(store, applicationNumberOf);
   const [previous] = useState(() => readPreviousQuotes(local, plan.config.productId)[0]);
@@ -28,7 +29,9 @@ export function PreviousQuoteStrip({ plan, store, goTo, params }: SharedPanelPro
     setStatus({ kind: 'loading' });
     try {
       await resumePreviousQuote(api, plan, store, previous);
-      goTo(typeof params.route === 'string' ? params.route : 'plan-details');
+      // Where its stage says (spec 02 §4.2), as a resume does: a paid application's proposal,
+      // an unpaid one's step of its stage.
+      follow('RESUME');
     } catch (error) {
       setStatus({ kind: 'failed', message: error instanceof ApiFailure ? error.message : RESUME_FAILED });
     }

@@ -28,6 +28,8 @@ export interface ResumeApplicationProps {
   kept?: KeptApplications;
   /** Takes the saved application into this tab and routes it by its stage. */
   onResumed: (saved: Record<string, unknown>, access: ResumeAccess) => void;
+  /** Opens another plan's application (kept on this device) on that plan's page. */
+  openElsewhere: (productId: string, applicationNumber: string) => void;
   api: ApiClient;
 }
 
@@ -36,7 +38,15 @@ export interface ResumeApplicationProps {
  * ?applicationNo= (spec 02 §2.1, §2.3, §2.9). A resumed application joins the device's kept
  * applications. Renders nothing for a plan without a resume popup.
  */
-export function ResumeApplication({ plan, session, label, kept, onResumed, api }: ResumeApplicationProps) {
+export function ResumeApplication({
+  plan,
+  session,
+  label,
+  kept,
+  onResumed,
+  openElsewhere,
+  api,
+}: ResumeApplicationProps) {
   const popup = plan.popups[RESUME_POPUP];
   // The popup's validators and the dialog's code, both downloaded when it first opens.
   const dialogNeeds = useMemo<Needed | undefined>(
@@ -64,6 +74,18 @@ export function ResumeApplication({ plan, session, label, kept, onResumed, api }
       onResumed(saved, access);
     },
     [kept, onResumed, productId],
+  );
+  // Another plan's application: kept on this device with its capability, then opened on that
+  // plan's page (openElsewhere), which resumes it and routes it by its stage.
+  const [leaving, setLeaving] = useState(false);
+  const finishElsewhere = useCallback(
+    (otherProductId: string, { saved, access }: ResumedApplication) => {
+      setDialog(undefined);
+      kept?.remember(otherProductId, saved, access.capability);
+      setLeaving(true);
+      openElsewhere(otherProductId, String(saved.applicationNumber ?? ''));
+    },
+    [kept, openElsewhere],
   );
   const resuming = useAutoResume({
     api,
@@ -97,6 +119,7 @@ export function ResumeApplication({ plan, session, label, kept, onResumed, api }
                 initialData={dialog.initialData}
                 initialMessage={dialog.message}
                 onResumed={finish}
+                onResumedElsewhere={finishElsewhere}
                 onClose={close}
                 api={api}
               />
@@ -104,7 +127,7 @@ export function ResumeApplication({ plan, session, label, kept, onResumed, api }
           }}
         </FormGate>
       )}
-      {resuming &&
+      {(resuming || leaving) &&
         createPortal(
           <div className="bf-busy-overlay">
             <Loader label="Opening your application" facts={plan.config.brochure.benefits} />

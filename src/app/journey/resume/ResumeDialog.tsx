@@ -26,6 +26,8 @@ export interface ResumeDialogProps {
   /** A message to show as the dialog opens (an automatic resume the server refused). */
   initialMessage?: string;
   onResumed: (resumed: ResumedApplication) => void;
+  /** An application of another plan, picked from the mobile lookup's list. */
+  onResumedElsewhere: (productId: string, resumed: ResumedApplication) => void;
   onClose: () => void;
   api: ApiClient;
 }
@@ -41,8 +43,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /**
  * 'Continue your Application' (spec 02 §2.9, §4.2, §4.3, §5.5). By email, Quote ID and
  * application number the application is fetched at once. By mobile and date of birth the
- * holder's applications for this plan are listed first (step two); the one picked is
- * fetched with the same proof. Proceed does nothing until the form is valid; failures show
+ * holder's applications of every plan are listed first (step two, this plan's first); the one
+ * picked is fetched with the same proof, and another plan's continues on that plan's page. Proceed does nothing until the form is valid; failures show
  * in the dialog in the server's words (spec 02 §8).
  */
 export function ResumeDialog({
@@ -51,6 +53,7 @@ export function ResumeDialog({
   initialData,
   initialMessage,
   onResumed,
+  onResumedElsewhere,
   onClose,
   api,
 }: ResumeDialogProps) {
@@ -113,16 +116,19 @@ export function ResumeDialog({
     (application: FoundApplication) => {
       if (busy || !found) return;
       return call(async () => {
-        const resumed = await retrieveApplication(api, productId, {
+        const resumed = await retrieveApplication(api, application.productId, {
           retrieve: 'mobdob',
           applicationNumber: application.applicationNumber,
           mobileNumber: found.holder.mobileNumber,
           dateOfBirth: found.holder.dateOfBirth,
         });
-        if (open.current) onResumed(resumed);
+        if (!open.current) return;
+        // Another plan's application continues on that plan's own page.
+        if (application.productId === productId) onResumed(resumed);
+        else onResumedElsewhere(application.productId, resumed);
       }, RESUME_FAILED);
     },
-    [api, busy, call, found, onResumed, productId],
+    [api, busy, call, found, onResumed, onResumedElsewhere, productId],
   );
 
   const back = useCallback(() => {

@@ -56,7 +56,10 @@ interface LookupAnswer {
   applciations?: Array<{ ProdcutId?: string; ApplicationNumber?: string; Datetime?: string }>;
 }
 
-/** Resume by mobile: this product's not yet submitted applications of the holder. */
+/**
+ * Resume by mobile: the holder's not yet submitted applications of every plan (spec 01 §2 'It
+ * lists the products found under a mobile number'), this plan's first, each newest first.
+ */
 export async function lookupByMobile(
   api: ApiClient,
   productId: string,
@@ -66,11 +69,14 @@ export async function lookupByMobile(
     mobileNumber: holder.mobileNumber,
     dateOfBirth: holder.dateOfBirth,
     contryCode: holder.countryCode ?? '91',
-    productId,
   });
   if (answer.status !== '200') throw new ApiFailure(CREDENTIAL_FAILED);
-  const applications = (answer.applciations ?? [])
-    .filter((row) => row.ProdcutId === productId && row.ApplicationNumber)
+  const rows = answer.applciations ?? [];
+  const applications = [
+    ...rows.filter((row) => row.ProdcutId === productId),
+    ...rows.filter((row) => row.ProdcutId !== productId),
+  ]
+    .filter((row) => row.ProdcutId && row.ApplicationNumber)
     .map((row) => ({
       productId: row.ProdcutId!,
       applicationNumber: row.ApplicationNumber!,

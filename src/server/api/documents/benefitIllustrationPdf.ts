@@ -44,7 +44,7 @@ function firstPageHeader(doc: Doc, quote: StoredQuote, letterhead: Letterhead, p
   doc.text(quote.quoteNumber, width - PAGE.margin - 170, doc.y + 1, { width: 170, align: 'right' });
   font(doc, 8, false, '#cfe0f5');
   doc.text(
-    `Application ${quote.applicationNumber ?? '-'}  |  Quote date ${indianDate(proposalDate)}`,
+    `Quote ID ${quote.applicationNumber ?? '-'}  |  Quote date ${indianDate(proposalDate)}`,
     width - PAGE.margin - 230,
     doc.y + 3,
     { width: 230, align: 'right' },
@@ -85,8 +85,10 @@ function customerBlock(doc: Doc, quote: StoredQuote, proposalDate: string): void
           ['Employee code', facts.staff.employeeCode],
         ] as [string, string][])
       : []),
-    ['Quote number', quote.quoteNumber],
-    ['Application number', quote.applicationNumber ?? '-'],
+    // The numbers by the names every screen gives them: the Quote ID is the application's
+    // 10-digit number, the quote reference the quote's own.
+    ['Quote reference', quote.quoteNumber],
+    ['Quote ID', quote.applicationNumber ?? '-'],
     ['Quote date', indianDate(proposalDate)],
   ]);
 }

@@ -43,6 +43,7 @@ function mount({
       label="Resume Application"
       kept={kept}
       onResumed={onResumed}
+      openElsewhere={vi.fn()}
       api={api}
     />,
   );

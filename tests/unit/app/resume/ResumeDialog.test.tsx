@@ -27,6 +27,7 @@ const FOUND = {
 function open(handlers: Parameters<typeof fakeApi>[0], initialData?: Record<string, unknown>) {
   const { api, calls } = fakeApi(handlers);
   const onResumed = vi.fn();
+  const onResumedElsewhere = vi.fn();
   const onClose = vi.fn();
   const { unmount } = render(
     <ResumeDialog
@@ -35,10 +36,11 @@ function open(handlers: Parameters<typeof fakeApi>[0], initialData?: Record<stri
       api={api}
       initialData={initialData}
       onResumed={onResumed}
+      onResumedElsewhere={onResumedElsewhere}
       onClose={onClose}
     />,
   );
-  return { user: userEvent.setup(), calls, onResumed, onClose, unmount };
+  return { user: userEvent.setup(), calls, onResumed, onResumedElsewhere, onClose, unmount };
 }
 
 const proceed = () => screen.getByRole('button', { name: 'Proceed' });
@@ -147,7 +149,6 @@ describe('ResumeDialog', () => {
       mobileNumber: '9812345610',
       dateOfBirth: format(DOB, 'yyyy-MM-dd'),
       contryCode: '91',
-      productId: 'T54',
     });
   });
 
@@ -173,6 +174,38 @@ describe('ResumeDialog', () => {
       dateOfBirth: format(DOB, 'yyyy-MM-dd'),
       retrieve: 'mobdob',
       productId: 'T54',
+    });
+  });
+
+  it("lists every plan's applications under the mobile, this plan's first, and hands another plan's to its page", async () => {
+    const { user, calls, onResumed, onResumedElsewhere } = open({
+      [RETRIEVE_PATH]: () => ({
+        ...FOUND,
+        applciations: [
+          { ProdcutId: 'T64', ApplicationNumber: '8345678901', Datetime: '03/03/2025 09:05' },
+          ...FOUND.applciations,
+        ],
+      }),
+      [RETRIEVE_DATA_PATH]: () => RESUMED,
+    });
+    await fillMobdob(user);
+    await user.click(proceed());
+    const rows = await screen.findAllByRole('radio');
+    expect(
+      rows.map((row) => row.getAttribute('aria-label') ?? row.closest('label')?.textContent),
+    ).toHaveLength(3);
+    expect(screen.getAllByRole('radio')[0]).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: /Product ID T64 Quote ID 8345678901/ })).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /Product ID T64 Quote ID 8345678901/ }));
+    await user.click(proceed());
+    await waitFor(() => expect(onResumedElsewhere).toHaveBeenCalledTimes(1));
+    expect(onResumed).not.toHaveBeenCalled();
+    expect(onResumedElsewhere.mock.calls[0]![0]).toBe('T64');
+    // The application is fetched as the other plan's, with the same proof.
+    expect(calls[1]!.body).toMatchObject({
+      applicationNumber: '8345678901',
+      retrieve: 'mobdob',
+      productId: 'T64',
     });
   });
 

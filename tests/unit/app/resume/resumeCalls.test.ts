@@ -18,14 +18,14 @@ const SAVED = {
 };
 
 describe('resume calls', () => {
-  it('looks up by mobile with the spec’s misspelt fields and keeps only this product’s rows', async () => {
+  it('looks up by mobile with the spec’s misspelt fields and lists every plan’s rows, this product’s first', async () => {
     const { api, calls } = fakeApi({
       [RETRIEVE_PATH]: () => ({
         status: '200',
         mobileNumber: '98XXXXXX10',
         applciations: [
+          { ProdcutId: 'T64', ApplicationNumber: '7123456789', Datetime: '03/03/2025 09:00' },
           { ProdcutId: 'T54', ApplicationNumber: '6123456789', Datetime: '02/03/2025 10:15' },
-          { ProdcutId: 'T56', ApplicationNumber: '7123456789', Datetime: '01/03/2025 09:00' },
         ],
       }),
     });
@@ -37,11 +37,13 @@ describe('resume calls', () => {
       mobileNumber: '9812345610',
       dateOfBirth: '1968-04-12',
       contryCode: '91',
-      productId: 'T54',
     });
     expect(lookup).toEqual({
       maskedMobile: '98XXXXXX10',
-      applications: [{ productId: 'T54', applicationNumber: '6123456789', datetime: '02/03/2025 10:15' }],
+      applications: [
+        { productId: 'T54', applicationNumber: '6123456789', datetime: '02/03/2025 10:15' },
+        { productId: 'T64', applicationNumber: '7123456789', datetime: '03/03/2025 09:00' },
+      ],
     });
   });
 
