@@ -126,7 +126,6 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     const meta = activeMeta(actor.getSnapshot());
     if (meta?.proposalRoute !== undefined) {
       store.flush();
-      setBusy('leaving');
       window.location.replace(proposalUrl(config, meta.proposalRoute));
       return;
     }
@@ -134,6 +133,8 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     window.scrollTo?.(0, 0);
   }, [actor, addressFor, config, journeyRoot, hashMode, location, store]);
 
+  // A state of the proposal page (a paid application's routes lead there): the page is on its way.
+  const leavingForProposal = meta?.proposalRoute !== undefined;
   const step = meta?.step ? plan.steps[meta.step] : undefined;
   const bind = useMemo(() => step?.definition.bind ?? {}, [step]);
   const selectBound = useMemo(() => createBoundSelector(bind, step?.schema), [bind, step]);
@@ -402,10 +403,12 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
           <p>{content.productIdentification.text}</p>
         </section>
       )}
-      {(busy || entering) && (
+      {(busy || entering || leavingForProposal) && (
         <div className="bf-busy-overlay">
           <Loader
-            label={busy === 'leaving' ? 'Taking you to the next page' : 'Saving your details'}
+            label={
+              busy === 'leaving' || leavingForProposal ? 'Taking you to the next page' : 'Saving your details'
+            }
             facts={content?.loaderFacts ?? plan.config.brochure.benefits}
           />
         </div>
