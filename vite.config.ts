@@ -124,9 +124,19 @@ export default defineConfig({
               name: (id: string) =>
                 /node_modules\/(@rjsf|xstate|@xstate|date-fns|fast-equals|jsonpointer|@x0k|react-is|use-sync-external-store|use-isomorphic-layout-effect|ajv-formats)\/|\/(engine\/(form|validation|machine|state|schema\/pointer)|widgets|schemas\/common)\//.test(
                   id,
-                ) && /\.([cm]?[jt]sx?|json)$/.test(id)
+                ) &&
+                /\.([cm]?[jt]sx?|json)$/.test(id) &&
+                // What only the proposal's forms draw comes with the proposal page.
+                !/\/widgets\/proposal\//.test(id)
                   ? 'journey'
-                  : null,
+                  : // What the journey's and the proposal page's first screens both use besides
+                    // (the API client, the pincode lookup, the error popup, the kept quotes): with
+                    // the runtime they both load, not in small chunks of their own.
+                    /\/src\/(api\/(apiClient|createApiClient|browserApi)\.ts|journey\/(pincodeLookup\.ts|previousQuotes\.ts|messages\.ts|ErrorPopup\.tsx)|app\/PageLoadFailed\.tsx)$|\/engine\/plan\/adapter\.ts$/.test(
+                        id,
+                      )
+                    ? 'journey'
+                    : null,
             },
             {
               // The proposal page's forms of a plan and their validators.

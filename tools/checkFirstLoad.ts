@@ -5,12 +5,15 @@ import { measureFirstLoad } from './measure/firstLoad.ts';
 import { startBenchServer } from './measure/server.ts';
 import { launchBrowser } from '../tests/e2e/harness.ts';
 import type { PlanConfig } from '../engine/plan/types.ts';
+import { dataMappingKey } from '../engine/state/applicationStore.ts';
 import { listPlanCodes, readPlanFiles } from '../src/plans/nodePlanSource.ts';
 
 /*
  * The first-load budget of issue 10, checked on the built assets (`npm run build` first):
  * for every plan, the JS a phone downloads before the first field of its journey's first
- * step is usable must fit in 160 KB of brotli, in a request waterfall no deeper than two.
+ * step is usable must fit in 160 KB of brotli, in a request waterfall no deeper than two. The
+ * proposal page's first step (issue 18) is measured the same way and printed beside it; it is
+ * not held to the budget yet.
  *
  * Which files the route needs is not listed here: the built app is served by the real
  * server and opened on the route in Chromium, and every JS file it asks for before its
@@ -139,6 +142,41 @@ export function firstLoadVerdict(files: CountedFile[], budget = BUDGET_BYTES, ma
   return { bytes, depth, problems };
 }
 
+/**
+ * The pages a visitor opens first, by plan: the journey's first step, and the proposal page on
+ * its first step (where payment sends the buyer on), with the application the journey left in
+ * the tab (paid; the page's refresh of it from the server fails here, which shows no less).
+ */
+function pagesOf(
+  code: string,
+): { code: string; route: string; session: Record<string, unknown>; enforced: boolean }[] {
+  const config = readPlanFiles(code)['plan.json'] as PlanConfig;
+  const firstStep = Object.keys(config.proposal?.steps ?? {})[0];
+  const application = {
+    applicationNumber: '7000000001',
+    capability: 'first-load',
+    version: 1,
+    userStage: 'payment-details',
+    paymentDetails: { payMode: 'Online', status: 'success' },
+  };
+  return [
+    { code, route: `${config.routes.pathBase}${config.routes.slug}/`, session: {}, enforced: true },
+    ...(firstStep === undefined
+      ? []
+      : [
+          {
+            code,
+            route: `${config.routes.proposalPage}#/${firstStep}`,
+            session: { [dataMappingKey(config.productId)]: application },
+            // Measured and printed, not yet held to the budget: the proposal page reads the
+            // application back (the API client) and brings every step's validators before its
+            // first field is usable. Issue 18 stays open until it fits.
+            enforced: false,
+          },
+        ]),
+  ];
+}
+
 async function main(): Promise<number> {
   if (!existsSync(join(DIST, 'index.html')))
     throw new Error('dist/app is missing: run `npm run build` first.');
@@ -151,10 +189,8 @@ async function main(): Promise<number> {
   const server = await startBenchServer();
   const browser = await launchBrowser();
   try {
-    for (const code of listPlanCodes()) {
-      const config = readPlanFiles(code)['plan.json'] as PlanConfig;
-      const route = `${config.routes.pathBase}${config.routes.slug}/`;
-      const load = await measureFirstLoad(browser, `${server.baseUrl}${route}`);
+    for (const { code, route, session, enforced } of listPlanCodes().flatMap((code) => pagesOf(code))) {
+      const load = await measureFirstLoad(browser, `${server.baseUrl}${route}`, undefined, session);
       const files = load.files.map((file) => {
         const path = new URL(file.url).pathname;
         return { path, brotli: brotliBytes(DIST, path), depth: depths.get(basename(path)) ?? Infinity };
@@ -167,6 +203,10 @@ async function main(): Promise<number> {
         `  total ${verdict.bytes} B (${(verdict.bytes / 1024).toFixed(1)} KB) in ${files.length} files, ` +
           `waterfall depth ${verdict.depth}; budget ${BUDGET_BYTES} B, depth ${MAX_DEPTH}`,
       );
+      if (!enforced) {
+        for (const problem of verdict.problems) console.log(`  not yet within the budget: ${problem}`);
+        continue;
+      }
       for (const problem of verdict.problems) console.error(`FAIL ${code}: ${problem}`);
       if (verdict.problems.length) failed++;
     }

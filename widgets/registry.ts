@@ -1,19 +1,16 @@
 import { getDefaultRegistry } from '@rjsf/core';
-import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import AmountWidget from './AmountWidget.tsx';
 import CheckboxCardsWidget from './CheckboxCardsWidget.tsx';
 import DateWithAgeWidget from './DateWithAgeWidget.tsx';
 import DialCodeWidget from './DialCodeWidget.tsx';
 import DisclaimerWidget from './DisclaimerWidget.tsx';
-import DocumentUploadField from './DocumentUploadField.tsx';
 import EmailWidget from './EmailWidget.tsx';
 import GenderRadioWidget from './GenderRadioWidget.tsx';
 import MobileNumberWidget from './MobileNumberWidget.tsx';
 import RadioCardsWidget from './RadioCardsWidget.tsx';
 import SelectWidget from './SelectWidget.tsx';
 import TextWidget from './TextWidget.tsx';
-import ArrayFieldItemTemplate from './templates/ArrayFieldItemTemplate.tsx';
-import ArrayFieldTemplate from './templates/ArrayFieldTemplate.tsx';
 import BaseInputTemplate from './templates/BaseInputTemplate.tsx';
 import ErrorListTemplate from './templates/ErrorListTemplate.tsx';
 import FieldTemplate from './templates/FieldTemplate.tsx';
@@ -24,7 +21,8 @@ import SubmitButton from './templates/SubmitButton.tsx';
  * The widget registry: uiSchemas name a widget by its key (`"ui:widget": "DateWithAgeWidget"`).
  * The lowercase keys replace RJSF's defaults, so fields without a `ui:widget` get our look
  * too (string → text, enum → select, boolean → checkbox, format email → email).
- * Styles are in ./widgets.css, which the app imports once.
+ * Styles are in ./widgets.css, which the app imports once. What only the proposal's forms
+ * use (lists as cards, document uploads) is in ./proposal/registry.ts, with the proposal page.
  */
 export const widgets: RegistryWidgetsType = {
   AmountWidget,
@@ -45,22 +43,12 @@ export const widgets: RegistryWidgetsType = {
 };
 
 /**
- * Our fields, spread by RJSF over its own: a uiSchema names one by its key
- * (`"ui:field": "DocumentUploadField"`) for a value no single widget draws (an object).
- */
-export const fields: RegistryFieldsType = {
-  DocumentUploadField,
-};
-
-/**
  * Our templates, spread by RJSF over its defaults (a theme as a partial registry). The
  * button set is complete (RJSF's own with our SubmitButton) so this is a Partial<TemplatesType>.
  */
 export const templates: Partial<TemplatesType> = {
   FieldTemplate,
   ObjectFieldTemplate,
-  ArrayFieldTemplate,
-  ArrayFieldItemTemplate,
   ErrorListTemplate,
   BaseInputTemplate,
   ButtonTemplates: { ...getDefaultRegistry().templates.ButtonTemplates, SubmitButton },

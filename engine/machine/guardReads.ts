@@ -24,6 +24,7 @@ export const GENERIC_GUARD_READS: Record<string, GuardReads> = {
   hasApplicationNumber: () => ['/applicationNumber'],
   routeIs: () => [],
   stageIs: () => ['/userStage'],
+  stageReached: () => ['/userStage'],
   payModeIs: () => ['/paymentDetails/payMode'],
   olderThanDays: (params) => [pathParam(params)],
   matchesSchema: (params) => [typeof params?.scope === 'string' ? params.scope : WHOLE_APPLICATION],

@@ -1,5 +1,6 @@
 import { getByPointer } from '../schema/pointer.ts';
 import { parseWireDate, ageInDays } from '../validation/age.ts';
+import { stageReached } from '../state/stageOrder.ts';
 import type { JourneyContext, JourneyEvent } from './journeyTypes.ts';
 
 /*
@@ -46,6 +47,8 @@ export function createGuards(
       const wanted = params?.stage;
       return Array.isArray(wanted) ? wanted.includes(stage) : stage === wanted;
     },
+    /** The application's stage is `stage` or one after it (engine/state/stageOrder.ts). */
+    stageReached: ({ context }, params) => stageReached(context.application.userStage, String(params?.stage)),
     payModeIs: ({ context }, params) =>
       (context.application.paymentDetails as Record<string, unknown>)?.payMode === params?.mode,
     /** The date at `path` (yyyy-mm-dd) is more than `days` days ago. */

@@ -44,7 +44,11 @@ export interface ProposalContent {
   benefitIllustration: { action: string; preparing: string; failed: string };
   homepage: string;
   /** The proposal's steps as every screen lists them, and each one's status. */
-  progress: { title: string; status: { complete: string; current: string; pending: string } };
+  progress: {
+    title: string;
+    summary: string;
+    status: { complete: string; current: string; pending: string };
+  };
   /** Payment-success's action to the first step still to do. */
   continueProposal: string;
   step: {
@@ -56,7 +60,14 @@ export interface ProposalContent {
     continue: string;
   };
   /** The e-mandate step's action and its outcome; {umrn} is the mandate reference. */
-  mandate: { start: string; retry: string; starting: string; authorised: string; failed: string; needed: string };
+  mandate: {
+    start: string;
+    retry: string;
+    starting: string;
+    authorised: string;
+    failed: string;
+    needed: string;
+  };
   /** #/registration-unsuccesful; {step} is a step's title. */
   registrationUnsuccessful: { heading: string; body: string; action: string; payAction: string };
   /** #/thank-you before the proposal is submitted. */

@@ -5,7 +5,7 @@ import { REGISTRY_FILES } from './registries.ts';
 /*
  * machine.json: targets, initial states, meta (step, stepper, route), and the names of its
  * guards and actions — the engine's generic ones plus those the plan's adapter adds. A
- * `stageIs` guard must name a stage of schemas/common/application.schema.json, or it can
+ * `stageIs` or `stageReached` guard must name a stage of schemas/common/application.schema.json, or it can
  * never be true and the resume it routes silently goes elsewhere.
  */
 
@@ -60,14 +60,14 @@ export function checkMachine(
         message: `guard "${ref.type}" is not a known guard${didYouMean(ref.type, guards)}; known guards: ${listOf(guards)} (${REGISTRY_FILES.guards})`,
       });
     }
-    if (ref.type === 'stageIs' && names.stages) {
+    if ((ref.type === 'stageIs' || ref.type === 'stageReached') && names.stages) {
       const wanted = ref.params?.stage;
-      for (const stage of Array.isArray(wanted) ? wanted : [wanted]) {
+      for (const stage of Array.isArray(wanted) && ref.type === 'stageIs' ? wanted : [wanted]) {
         if (typeof stage !== 'string' || !names.stages.includes(stage)) {
           problems.push({
             file,
             where,
-            message: `guard stageIs names the stage ${JSON.stringify(stage)}, which is not a stage${typeof stage === 'string' ? didYouMean(stage, names.stages) : ''}; the stages are ${listOf(names.stages, true)} (schemas/common/application.schema.json)`,
+            message: `guard ${ref.type} names the stage ${JSON.stringify(stage)}, which is not a stage${typeof stage === 'string' ? didYouMean(stage, names.stages) : ''}; the stages are ${listOf(names.stages, true)} (schemas/common/application.schema.json)`,
           });
         }
       }

@@ -37,8 +37,8 @@ export const REGISTRY_FILES = {
   actions: 'engine/machine/createJourneyMachine.ts (or the plan adapter’s machine actions)',
   calculators: 'src/pricing/calculators.ts',
   widgets: 'widgets/registry.ts',
-  fields: 'widgets/registry.ts (fields), or RJSF’s own',
-  lookups: 'src/journey/lookups.ts',
+  fields: 'widgets/proposal/registry.ts (proposalFields), or RJSF’s own',
+  lookups: 'src/journey/lookups.ts and src/app/proposal/proposalLookups.ts',
   panels: 'src/journey/panels/registry.tsx',
   adapters: 'src/adapters/registry.ts',
 } as const;

@@ -59,7 +59,13 @@ export function validatorFingerprint(plan: LoadedPlan): string {
   return createHash('sha256')
     .update(generatorVersion())
     .update(
-      JSON.stringify([forms(plan.steps), forms(plan.popups), forms(plan.proposal), [...planConditions(plan)]]),
+      JSON.stringify([
+        forms(plan.steps),
+        forms(plan.popups),
+        forms(plan.proposal),
+        [...planConditions(plan)],
+        [...planConditions(plan, 'proposal')],
+      ]),
     )
     .digest('hex');
 }
@@ -70,10 +76,15 @@ export function writtenFingerprint(code: string): string | undefined {
 }
 
 /**
- * The JSON Schemas of a plan's conditions (engine/plan/conditions.ts), by RJSF's hash of each:
- * its machine's matchesSchema guards, plan.json's `when`s and its forms' uiSchema rules.
+ * The JSON Schemas of a plan's conditions (engine/plan/conditions.ts), by RJSF's hash of each.
+ * The journey's: its machine's matchesSchema guards, plan.json's `when`s but the proposal's and
+ * its steps' and popups' uiSchema rules. The proposal page's: its steps' `when`s and uiSchema
+ * rules. Each page's generated module carries only its own.
  */
-export function planConditions(plan: LoadedPlan): Map<string, object> {
+export function planConditions(
+  plan: LoadedPlan,
+  page: 'journey' | 'proposal' = 'journey',
+): Map<string, object> {
   const found = new Map<string, object>();
   const add = (schema: unknown) => {
     if (schema && typeof schema === 'object') found.set(hashForSchema(schema as RJSFSchema), schema);
@@ -84,13 +95,16 @@ export function planConditions(plan: LoadedPlan): Map<string, object> {
     if (ref.type === 'matchesSchema') add(ref.params?.schema);
     Object.values(node).forEach(walk);
   };
-  walk(plan.machine);
-  const forms = [...Object.values(plan.steps), ...Object.values(plan.popups), ...Object.values(plan.proposal)];
-  for (const condition of [plan.config, ...forms.map((form) => form.uiSchema)].flatMap((node) =>
-    conditionsIn(node),
-  )) {
-    add(condition.schema);
-  }
+  const { proposal: proposalConfig, ...journeyConfig } = plan.config;
+  const sources =
+    page === 'journey'
+      ? [
+          journeyConfig,
+          ...[...Object.values(plan.steps), ...Object.values(plan.popups)].map((form) => form.uiSchema),
+        ]
+      : [proposalConfig, ...Object.values(plan.proposal).map((form) => form.uiSchema)];
+  if (page === 'journey') walk(plan.machine);
+  for (const condition of sources.flatMap((node) => conditionsIn(node))) add(condition.schema);
   return found;
 }
 
@@ -143,7 +157,10 @@ export function planValidatorModules(
 ): Record<keyof typeof GENERATED_FILES, string> {
   const firstSchema = Object.values(plan.steps)[0]?.definition.schema;
   const forms = [...Object.values(plan.steps), ...Object.values(plan.popups)];
-  const conditions = [...planConditions(plan)].map(([hash, schema]) => ({ ...schema, $id: hash }));
+  const identified = (page: 'journey' | 'proposal') =>
+    [...planConditions(plan, page)].map(([hash, schema]) => ({ ...schema, $id: hash }));
+  const conditions = identified('journey');
+  const proposalConditions = identified('proposal');
   const header = HEADER(folder, validatorFingerprint(plan));
   const first = validatorModule(
     forms.filter((form) => form.definition.schema === firstSchema),
@@ -158,7 +175,7 @@ export function planValidatorModules(
   const proposal = validatorModule(
     Object.values(plan.proposal),
     plan,
-    conditions.length ? standaloneOf(conditions, `plans/${folder} conditions`) : '',
+    proposalConditions.length ? standaloneOf(proposalConditions, `plans/${folder} proposal conditions`) : '',
   );
   return {
     first: header + first,

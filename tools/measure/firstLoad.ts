@@ -62,10 +62,18 @@ export async function measureFirstLoad(
   browser: Browser,
   url: string,
   ready = FIRST_FIELD,
+  /** What the tab's session storage holds before the page runs (an application the journey left there). */
+  session: Record<string, unknown> = {},
 ): Promise<FirstLoad> {
   const context = await browser.newContext({ ...PHONE });
   try {
     const page = await context.newPage();
+    if (Object.keys(session).length) {
+      const entries = Object.entries(session).map(([key, value]) => [key, JSON.stringify(value)]);
+      await page.addInitScript({
+        content: `for (const [key, value] of ${JSON.stringify(entries)}) sessionStorage.setItem(key, value);`,
+      });
+    }
     await page.addInitScript({ content: watchUsable(ready) });
     const finished: Array<Promise<Omit<JsFile, 'depth'> | undefined>> = [];
     page.on('requestfinished', (request) => {

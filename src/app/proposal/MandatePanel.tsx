@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { ApiFailure, type ApiClient } from '../../api/apiClient.ts';
-import { postToGateway, type GatewayRequest } from '../../journey/payment/paymentCalls.ts';
+import { postToGateway, type GatewayRequest } from '../../journey/payment/gatewayForm.ts';
 import { MESSAGES } from '../../journey/messages.ts';
 import type { ProposalContent } from '../../plans/proposalContent.ts';
 

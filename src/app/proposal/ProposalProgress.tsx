@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ProposalContent } from '../../plans/proposalContent.ts';
 import { routeHash, type ProposalEntry } from './proposalSteps.ts';
 
 /**
  * The proposal's steps that apply, in order, each a link to its own route with its status:
- * done, this step, or to do. Every step opens directly; submission needs them all.
+ * done, this step, or to do. Every step opens directly; submission needs them all. On a phone
+ * the list folds under one line (how far the proposal is), so the step's form comes first.
  */
 export function ProposalProgress({
   entries,
@@ -17,10 +18,21 @@ export function ProposalProgress({
   copy: ProposalContent['progress'];
 }) {
   const id = useId();
+  const [open, setOpen] = useState(false);
+  const done = entries.filter((entry) => entry.complete).length;
   return (
-    <nav className="bf-card bf-proposal__progress" aria-labelledby={id}>
-      <h2 id={id}>{copy.title}</h2>
-      <ol className="bf-progress">
+    <nav className="bf-card bf-proposal__progress" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{copy.title}</h2>
+      <button
+        type="button"
+        className="bf-proposal__progress-toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-list`}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {copy.summary.replace('{done}', String(done)).replace('{total}', String(entries.length))}
+      </button>
+      <ol id={`${id}-list`} className={`bf-progress${open ? ' bf-progress--open' : ''}`}>
         {entries.map((entry) => {
           const here = entry.key === current;
           const status = entry.complete ? 'complete' : here ? 'current' : 'pending';

@@ -2,7 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { getByPointer } from '../../../engine/schema/pointer.ts';
 import { StepForm, type StepData } from '../../../engine/form/StepForm.tsx';
 import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
-import { fields, templates, widgets } from '../../../widgets/registry.ts';
+import { widgets } from '../../../widgets/registry.ts';
+import { proposalFields, proposalTemplates } from '../../../widgets/proposal/registry.ts';
 import { documentUploadContext } from '../../journey/documents/documentUploadContext.ts';
 import { ApiFailure } from '../../api/apiClient.ts';
 import { ErrorPopup } from '../../journey/ErrorPopup.tsx';
@@ -165,8 +166,8 @@ export function ProposalStepScreen({
           formData={formData}
           validator={step.validator}
           widgets={widgets}
-          templates={templates}
-          fields={fields}
+          templates={proposalTemplates}
+          fields={proposalFields}
           onChange={handleChange}
           onSubmit={handleSubmit}
           busy={busy !== false}

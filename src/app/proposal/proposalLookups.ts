@@ -1,9 +1,20 @@
 import { useMemo } from 'react';
 import type { LookupFunction } from '../../../engine/form/fieldLookups.ts';
 import type { ApiClient } from '../../api/apiClient.ts';
-import { createLookups } from '../../journey/lookups.ts';
+import { lookupIfsc } from '../../journey/ifscLookup.ts';
+import { lookupPincode } from '../../journey/pincodeLookup.ts';
 
-/** The lookups the proposal's uiSchemas name (the pincode, the IFSC), through the page's client. */
+/**
+ * The lookups the proposal's uiSchemas name (the pincode of an address, the IFSC of a bank
+ * account), through the page's client. The journey's (src/journey/lookups.ts) has no IFSC to
+ * look up; src/journey/lookupNames.json lists both pages' names for plans:validate.
+ */
 export function useProposalLookups(api: ApiClient): Record<string, LookupFunction> {
-  return useMemo(() => createLookups({ api }), [api]);
+  return useMemo(
+    () => ({
+      pincode: (value) => lookupPincode(api, value),
+      ifsc: (value) => lookupIfsc(api, value),
+    }),
+    [api],
+  );
 }

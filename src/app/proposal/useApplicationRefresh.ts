@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { ApiFailure, type ApiClient } from '../../api/apiClient.ts';
-import { refreshApplication } from '../../journey/payment/paymentCalls.ts';
+import { refreshApplication } from '../../journey/payment/refreshApplication.ts';
 
 export type RefreshStatus =
   /** This tab holds no application: nothing to refresh. */

@@ -1,6 +1,6 @@
 import { ApiFailure, type ApiClient } from '../../api/apiClient.ts';
 import { DOCUMENT_KINDS, type DocumentKind, type Life } from '../../shared/documents/documentRules.ts';
-import type { DocumentUploadContext } from '../../../widgets/DocumentUploadContext.ts';
+import type { DocumentUploadContext } from '../../../widgets/proposal/DocumentUploadContext.ts';
 import { MESSAGES } from '../messages.ts';
 import { DOCUMENTS_PATH, uploadDocument } from './uploadDocument.ts';
 
@@ -21,7 +21,7 @@ function shown(error: unknown): Error {
 }
 
 /**
- * The formContext a documents step gives its DocumentUploadFields (widgets/DocumentUploadContext.ts):
+ * The formContext a documents step gives its DocumentUploadFields (widgets/proposal/DocumentUploadContext.ts):
  * uploads and downloads bound to the application, its capability and the step's life. Make it
  * once per step (useMemo): StepForm hands RJSF a new formContext as a change of the form.
  */

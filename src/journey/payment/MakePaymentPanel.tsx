@@ -8,7 +8,8 @@ import { MESSAGES } from '../messages.ts';
 import { ApiFailure } from '../../api/apiClient.ts';
 import { ErrorPopup } from '../ErrorPopup.tsx';
 import type { PlanContent } from '../../plans/planContent.ts';
-import { refreshApplication, savePayLater } from './paymentCalls.ts';
+import { savePayLater } from './paymentCalls.ts';
+import { refreshApplication } from './refreshApplication.ts';
 
 /** Spec 02 §9: the pause before the pay-later redirect. */
 const PAY_LATER_DELAY_MS = 100;

@@ -4,6 +4,7 @@ import type { ApplicationStore } from '../../../engine/state/applicationStore.ts
 import { ApiFailure, type ApiClient } from '../../api/apiClient.ts';
 import { MESSAGES } from '../messages.ts';
 import { termsVersion, type TermsWording } from '../../shared/termsVersion.ts';
+import { postToGateway, type GatewayRequest } from './gatewayForm.ts';
 
 /*
  * The browser's part of paying (spec 02 §4.7, spec 01 §2 payment outcomes), for any plan:
@@ -15,17 +16,8 @@ import { termsVersion, type TermsWording } from '../../shared/termsVersion.ts';
 export const PAYMENT_PATHS = {
   initiate: '/buyonlineoauth/payments/initiate',
   payLater: '/buyonlineoauth/stages/payment-details',
-  retrieve: '/buyonlineoauth/retrieve-data',
   stageReport: '/buyonlineoauth/service/crmTermUpdateLead',
 } as const;
-
-/** What the server answers for a new transaction: where to post and the signed fields. */
-export interface GatewayRequest {
-  txnid: string;
-  action: string;
-  method: 'POST';
-  fields: Record<string, string>;
-}
 
 const capabilityOf = (state: ApplicationState) => ({ capability: state.capability as string });
 
@@ -50,23 +42,6 @@ export async function initiatePayment(
   if (answer.status !== '200' || !answer.action || !answer.fields || !answer.txnid)
     throw new Error('The payment could not be started');
   return { txnid: answer.txnid, action: answer.action, method: 'POST', fields: answer.fields };
-}
-
-/** Posts the signed fields to the gateway as a real form, so the browser leaves for its page. */
-export function postToGateway(request: GatewayRequest, doc: Document = document): void {
-  const form = doc.createElement('form');
-  form.method = request.method;
-  form.action = request.action;
-  form.hidden = true;
-  for (const [name, value] of Object.entries(request.fields)) {
-    const input = doc.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.append(input);
-  }
-  doc.body.append(form);
-  form.submit();
 }
 
 /**
@@ -101,35 +76,6 @@ export async function savePayLater(api: ApiClient, store: ApplicationStore, plan
       capabilityOf(state),
     )
     .catch(() => undefined);
-}
-
-/**
- * Reads this tab's application back from the server (after the gateway changed it) and
- * keeps the answer's capability and version, so the next save is made on the stored one.
- */
-export async function refreshApplication(
-  api: ApiClient,
-  store: ApplicationStore,
-  productId: string,
-): Promise<ApplicationState> {
-  const state = store.getState();
-  const answer = await api.post<{
-    status?: string;
-    data?: Record<string, unknown>;
-    capability?: string;
-    version?: number;
-  }>(
-    PAYMENT_PATHS.retrieve,
-    { applicationNumber: state.applicationNumber, retrieve: 'appnumber', productId },
-    capabilityOf(state),
-  );
-  if (answer.status !== '200' || !answer.data) throw new Error('The application could not be read');
-  store.dispatch({ type: 'resume', data: answer.data });
-  store.dispatch({
-    type: 'updateMapping',
-    data: { capability: answer.capability ?? state.capability, version: answer.version },
-  });
-  return store.getState();
 }
 
 /**

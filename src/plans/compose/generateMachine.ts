@@ -1,15 +1,6 @@
-import applicationSchema from '../../../schemas/common/application.schema.json' with { type: 'json' };
 import type { PlanConfig, StepDefinition } from '../../../engine/plan/types.ts';
+import { STAGE_ORDER } from '../../../engine/state/stageOrder.ts';
 import { isPlainObject, mergePatch } from './mergePatch.ts';
-
-/**
- * The stages in the order an application passes them (application.schema.json): the
- * journey's, then the proposal's, which are saved after payment whatever their place in $defs/stage.
- */
-const STAGE_ORDER: readonly string[] = (() => {
-  const proposal = applicationSchema.$defs.proposalStage.enum;
-  return [...applicationSchema.$defs.stage.enum.filter((stage) => !proposal.includes(stage)), ...proposal];
-})();
 
 /**
  * A plan's journey machine, generated from its steps (docs/design/composed-plans.md). The
@@ -55,8 +46,8 @@ function opensWhen(steps: [string, StepDefinition][], index: number): object[] {
     .map(([, step]) => savedStage(step))
     .filter((stage): stage is string => stage !== undefined)
     .pop();
-  const from = saved === undefined ? -1 : STAGE_ORDER.indexOf(saved);
-  if (from > 0) guards.push({ type: 'stageIs', params: { stage: STAGE_ORDER.slice(from) } });
+  if (saved !== undefined && saved !== STAGE_ORDER[0])
+    guards.push({ type: 'stageReached', params: { stage: saved } });
   for (const [, step] of steps.slice(0, index + 1)) {
     if (step.requires) {
       guards.push({
@@ -83,9 +74,14 @@ export function generatedEntries(marker: string, plan: PlanConfig, file: string)
         const routeIs = { type: 'routeIs', params: { route: routeOf(id, step) } };
         if (index === 0) return [{ guard: routeIs, target: `.${stateName(id)}` }];
         // The step itself when it is open, else the furthest open step before it.
+        // A step before it that opens exactly when a later one does is never the furthest open one.
         const entries: unknown[] = [];
+        const seen = new Set<string>();
         for (let open = index; open >= 1; open--) {
-          const guards = [routeIs, 'hasApplicationNumber', ...opensWhen(steps, open)];
+          const opens = opensWhen(steps, open);
+          if (seen.has(JSON.stringify(opens))) continue;
+          seen.add(JSON.stringify(opens));
+          const guards = [routeIs, 'hasApplicationNumber', ...opens];
           entries.push({
             guard: { type: 'allOf', params: { guards } },
             target: `.${stateName(steps[open]![0])}`,

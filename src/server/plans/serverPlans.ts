@@ -17,7 +17,8 @@ export function serverPlans(): Map<string, LoadedPlan> {
     const common = commonDocuments(readCommonDocuments());
     cache = new Map(
       listPlanCodes().map(
-        (code) => [code, buildPlan(readPlanFiles(code), common, compilingValidators, { proposal: true })] as const,
+        (code) =>
+          [code, buildPlan(readPlanFiles(code), common, compilingValidators, { proposal: true })] as const,
       ),
     );
   }

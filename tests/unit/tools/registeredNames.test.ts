@@ -9,7 +9,8 @@ import panelNames from '../../../src/journey/panels/panelNames.json' with { type
 import { panelComponents } from '../../../src/journey/panels/panelComponents.ts';
 import { landingPanels, panels } from '../../../src/journey/panels/registry.tsx';
 import registeredNames from '../../../tools/lib/registeredNames.json' with { type: 'json' };
-import { fields, widgets } from '../../../widgets/registry.ts';
+import { widgets } from '../../../widgets/registry.ts';
+import { proposalFields as fields } from '../../../widgets/proposal/registry.ts';
 
 /*
  * plans:validate runs in Node without React, so it reads the names of the React registries
@@ -35,7 +36,7 @@ describe('the name lists plans:validate reads equal their registries', () => {
     }
   });
 
-  it('fields: widgets/registry.ts’s and RJSF’s own', () => {
+  it('fields: widgets/proposal/registry.ts’s and RJSF’s own', () => {
     expect(sorted(registeredNames.fields)).toEqual(
       sorted(Object.keys({ ...getDefaultRegistry().fields, ...fields })),
     );

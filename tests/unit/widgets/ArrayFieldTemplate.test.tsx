@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { formValidator } from '../../../engine/validation/createFormValidator.ts';
 import { localizeErrors } from '../../../engine/validation/localizeErrors.ts';
-import { addLabel, itemNoun, singularTitle } from '../../../widgets/templates/arrayItemNames.ts';
+import { addLabel, itemNoun, singularTitle } from '../../../widgets/proposal/arrayItemNames.ts';
 import { renderForm } from './formHarness.tsx';
 
 /* The nominees of the proposal (schemas/common/steps/proposal/nominees.schema.json), cut down. */

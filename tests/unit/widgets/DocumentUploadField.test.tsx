@@ -8,7 +8,7 @@ import { documentUploadContext } from '../../../src/journey/documents/documentUp
 import { DOCUMENT_MESSAGES } from '../../../src/shared/documents/documentRules.ts';
 import { formValidator } from '../../../engine/validation/createFormValidator.ts';
 import { localizeErrors } from '../../../engine/validation/localizeErrors.ts';
-import { acceptedText, formatFileSize } from '../../../widgets/documentText.ts';
+import { acceptedText, formatFileSize } from '../../../widgets/proposal/documentText.ts';
 import { renderForm } from './formHarness.tsx';
 
 /* One proof of the documents step (schemas/common/steps/proposal/documents.*.json), cut down. */

@@ -5,7 +5,11 @@ import validator from '@rjsf/validator-ajv8';
 import { act, cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
-import { fields, templates, widgets } from '../../../widgets/registry.ts';
+import { widgets } from '../../../widgets/registry.ts';
+import {
+  proposalFields as fields,
+  proposalTemplates as templates,
+} from '../../../widgets/proposal/registry.ts';
 import { TYPING_PAUSE_MS } from '../../../widgets/useFieldDraft.ts';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.

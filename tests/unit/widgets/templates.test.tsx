@@ -2,7 +2,8 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { fields, templates, widgets } from '../../../widgets/registry.ts';
+import { templates, widgets } from '../../../widgets/registry.ts';
+import { proposalFields as fields, proposalTemplates } from '../../../widgets/proposal/registry.ts';
 import { renderForm } from './formHarness.tsx';
 
 const schema: RJSFSchema = {
@@ -111,6 +112,16 @@ describe('registry', () => {
     expect(widgets.checkbox).toBe(widgets.DisclaimerWidget);
     expect(widgets.email).toBe(widgets.EmailWidget);
     expect(Object.keys(templates).sort()).toEqual(
+      [
+        'BaseInputTemplate',
+        'ButtonTemplates',
+        'ErrorListTemplate',
+        'FieldTemplate',
+        'ObjectFieldTemplate',
+      ].sort(),
+    );
+    // The proposal's forms add the list templates (widgets/proposal/registry.ts).
+    expect(Object.keys(proposalTemplates).sort()).toEqual(
       [
         'ArrayFieldItemTemplate',
         'ArrayFieldTemplate',

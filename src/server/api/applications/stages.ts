@@ -1,4 +1,5 @@
 import applicationSchema from '../../../../schemas/common/application.schema.json' with { type: 'json' };
+import { PROPOSAL_STAGES } from '../../../../engine/state/stageOrder.ts';
 
 /**
  * The journey stages (spec 02 §4.1) and the section each one saves, as
@@ -23,7 +24,6 @@ interface ConstMap {
 
 const defs = applicationSchema.$defs as unknown as {
   stage: { enum: string[] };
-  proposalStage: { enum: string[] };
   stageSection: ConstMap;
   legacySectionNames: ConstMap;
   paidFixedSections: { const: string[] };
@@ -94,8 +94,7 @@ export function withCurrentSectionNames<T extends Record<string, unknown>>(state
   return current as T;
 }
 
-/** The proposal's stages (docs/design/proposal.md): saved after payment, until submission. */
-export const PROPOSAL_STAGES: readonly string[] = defs.proposalStage.enum;
+export { furtherStage, PROPOSAL_STAGES } from '../../../../engine/state/stageOrder.ts';
 
 const strays = PROPOSAL_STAGES.filter((stage) => !STAGE_NAMES.includes(stage));
 if (strays.length) {
@@ -106,20 +105,6 @@ if (strays.length) {
 
 export function isProposalStage(stage: string): boolean {
   return PROPOSAL_STAGES.includes(stage);
-}
-
-/**
- * The stages in the order an application passes them: the journey's (spec 02 §4.1 order),
- * then the proposal's, which are saved after payment whatever their place in §4.1.
- */
-const STAGE_ORDER: readonly string[] = [
-  ...STAGE_NAMES.filter((stage) => !isProposalStage(stage)),
-  ...PROPOSAL_STAGES,
-];
-
-/** Of the stored stage and one a save records, the one further on: a stage never moves back. */
-export function furtherStage(current: string, saved: string): string {
-  return STAGE_ORDER.indexOf(saved) > STAGE_ORDER.indexOf(current) ? saved : current;
 }
 
 /** The stage whose section is the payment (spec 02 §3.6): the browser saves pay later through it. */

@@ -9,7 +9,7 @@ import { ifscRegistry } from './ifscRegistry.ts';
 export const IFSC_PATH = '/buyonlineoauth/ifsc/:code';
 
 export const IFSC_MESSAGES = {
-  /** The shared field's message (schemas/common/defs.schema.json), 'Please enter a valid IFSC, e.g. SBIN0001234'. */
+  /** The shared field's message (schemas/common/proposal-defs.schema.json), 'Please enter a valid IFSC, e.g. SBIN0001234'. */
   invalid: IFSC_FIELD.message,
   unknown: 'We could not find this IFSC. Please check it against your cheque book or passbook.',
 } as const;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { proposalRouteKey, resolveProposalRoute, stepKeyOf } from '../../../../src/app/proposal/proposalRoute.ts';
+import {
+  proposalRouteKey,
+  resolveProposalRoute,
+  stepKeyOf,
+} from '../../../../src/app/proposal/proposalRoute.ts';
 
 const steps = {
   '': {},
@@ -25,7 +29,9 @@ describe('proposal routes', () => {
   it('resolves the three screens of their own, and every other route as a step', () => {
     expect(resolveProposalRoute('#/payment-success')).toEqual({ screen: 'payment-success' });
     expect(resolveProposalRoute('#/thank-you/')).toEqual({ screen: 'thank-you' });
-    expect(resolveProposalRoute('#/registration-unsuccesful')).toEqual({ screen: 'registration-unsuccesful' });
+    expect(resolveProposalRoute('#/registration-unsuccesful')).toEqual({
+      screen: 'registration-unsuccesful',
+    });
     expect(resolveProposalRoute('#/')).toEqual({ screen: 'step', key: '' });
     expect(resolveProposalRoute('')).toEqual({ screen: 'step', key: '' });
     expect(resolveProposalRoute('#/bank-details/')).toEqual({ screen: 'step', key: 'bank-details' });
@@ -41,7 +47,9 @@ describe('proposal routes', () => {
     expect(stepKeyOf('review-upload-doc/upload-doc?type=secondary', steps)).toBe(
       'review-upload-doc/upload-doc?type=secondary',
     );
-    expect(stepKeyOf('review-upload-doc/upload-doc?type=tertiary', steps)).toBe('review-upload-doc/upload-doc');
+    expect(stepKeyOf('review-upload-doc/upload-doc?type=tertiary', steps)).toBe(
+      'review-upload-doc/upload-doc',
+    );
     expect(stepKeyOf('somewhere-else', steps)).toBeUndefined();
   });
 });

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { getUiOptions, type FieldProps } from '@rjsf/utils';
-import RequiredMark from './RequiredMark.tsx';
+import RequiredMark from '../RequiredMark.tsx';
 import { documentUploadContextOf, type StoredDocument } from './DocumentUploadContext.ts';
 import { acceptedText, formatFileSize } from './documentText.ts';
 import { DocumentIcon, UploadIcon } from './icons.tsx';
 import { openDocument } from './openDocument.ts';
-import { cx, numberOption, stringOption } from './uiOptions.ts';
+import { cx, numberOption, stringOption } from '../uiOptions.ts';
 
 const FAILED = 'We could not upload this file. Please try again.';
 const NOT_SHOWN = 'We could not open this document. Please try again.';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { getUiOptions, type ArrayFieldTemplateProps, type RJSFSchema } from '@rjsf/utils';
-import { PlusIcon } from '../icons.tsx';
+import { PlusIcon } from './icons.tsx';
 import { stringOption } from '../uiOptions.ts';
 import { ArrayListContext, addLabel, itemNoun, type ArrayList } from './arrayItemNames.ts';
 
