@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/Db.ts';
-import { PAYMENT_STAGE, STAGE_NAMES } from '../applications/stages.ts';
+import { furtherStage } from '../applications/stages.ts';
 import {
   MANDATE_COLUMNS,
   toMandate,
@@ -11,16 +11,6 @@ import type { MandateOutcome } from './mandateResponse.ts';
 
 /** The stage the e-mandate step saves (schemas/common/application.schema.json $defs/stage). */
 export const MANDATE_STAGE = 'emandate-details';
-
-/**
- * The stages a registered mandate moves the application on from: the journey's and every
- * proposal stage before the mandate's, and payment-details, which comes before every proposal
- * stage (docs/design/proposal.md: userStage never moves back).
- */
-const STAGES_BEFORE_MANDATE: ReadonlySet<string> = new Set([
-  ...STAGE_NAMES.slice(0, STAGE_NAMES.indexOf(MANDATE_STAGE)),
-  PAYMENT_STAGE,
-]);
 
 export interface MandateSettlement {
   /** The mandate as recorded after this answer. */
@@ -104,7 +94,9 @@ async function saveIntoApplication(
   ) {
     return { productId };
   }
-  const movesOn = mandate.status === 'success' && STAGES_BEFORE_MANDATE.has(row.user_stage ?? row.stage);
+  // A registration moves the stage on to the mandate's, never back (engine/state/stageOrder.ts).
+  const stage = row.user_stage ?? row.stage;
+  const movesOn = mandate.status === 'success' && furtherStage(stage, MANDATE_STAGE) !== stage;
   const updated = await tx.query<{ version: number }>(
     `UPDATE applications SET
        state = jsonb_set(
