@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
+import { buildPlan, buildProposal, commonDocuments } from '../../engine/plan/buildPlan.ts';
 import type { LoadedPlan } from '../../engine/plan/types.ts';
 import {
   precompiledValidators,
@@ -14,13 +14,27 @@ export async function generatedValidators(
   folder: string,
   root = DEFAULT_SCHEMAS_ROOT,
 ): Promise<GeneratedValidators> {
-  const module = async (file: 'first' | 'later') =>
+  const module = async (file: 'first' | 'later' | 'proposal') =>
     (
       (await import(pathToFileURL(validatorsPath(root, folder, file)).href)) as {
         default: GeneratedFunctions;
       }
     ).default;
   return { first: await module('first'), later: () => module('later') };
+}
+
+/** A plan's proposal forms built in Node exactly as the proposal page builds them, with their generated validators. */
+export async function precompiledProposal(folder: string, root = DEFAULT_SCHEMAS_ROOT) {
+  const proposal = (
+    (await import(pathToFileURL(validatorsPath(root, folder, 'proposal')).href)) as {
+      default: GeneratedFunctions;
+    }
+  ).default;
+  return buildProposal(
+    readPlanFiles(folder, root),
+    commonDocuments(readCommonDocuments(root)),
+    precompiledValidators(folder, { first: proposal, later: () => Promise.resolve(proposal) }),
+  );
 }
 
 /** A plan built in Node exactly as the browser builds it: with its generated, precompiled validators, all loaded. */

@@ -9,12 +9,14 @@ import { lookupPincode } from '../../journey/pincodeLookup.ts';
  * account), through the page's client. The journey's (src/journey/lookups.ts) has no IFSC to
  * look up; src/journey/lookupNames.json lists both pages' names for plans:validate.
  */
+export function proposalLookups(api: ApiClient): Record<string, LookupFunction> {
+  return {
+    pincode: (value) => lookupPincode(api, value),
+    ifsc: (value) => lookupIfsc(api, value),
+  };
+}
+
+/** The proposal's lookups, made once for the page's client. */
 export function useProposalLookups(api: ApiClient): Record<string, LookupFunction> {
-  return useMemo(
-    () => ({
-      pincode: (value) => lookupPincode(api, value),
-      ifsc: (value) => lookupIfsc(api, value),
-    }),
-    [api],
-  );
+  return useMemo(() => proposalLookups(api), [api]);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { conditionsIn, holds, registerConditions } from '../../../engine/plan/conditions.ts';
 import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
 import { listPlanCodes } from '../../../src/plans/nodePlanSource.ts';
-import { precompiledPlan } from '../../../tools/lib/precompiledPlans.ts';
+import { precompiledPlan, precompiledProposal } from '../../../tools/lib/precompiledPlans.ts';
 
 describe('conditions: a scope and a JSON Schema', () => {
   const notMyself = { scope: '/basicDetails/policyHolder/buyFor', schema: { not: { const: 'Myself' } } };
@@ -26,10 +26,26 @@ describe('conditions: a scope and a JSON Schema', () => {
     '%s: the browser has a precompiled check for every condition of its plan and forms',
     async (code) => {
       const plan = await precompiledPlan(code);
+      // The journey's plan.json has no proposal (src/plans/browserPlanModules.ts); the proposal
+      // page's module checks those.
+      const { proposal: _proposal, ...journeyConfig } = plan.config;
       const conditions = [
-        plan.config,
+        journeyConfig,
         ...[...Object.values(plan.steps), ...Object.values(plan.popups)].map((form) => form.uiSchema),
       ].flatMap((node) => conditionsIn(node));
+      for (const condition of conditions) expect(() => holds(condition, {})).not.toThrow();
+    },
+  );
+
+  it.each(listPlanCodes())(
+    '%s: the proposal page has a precompiled check for every condition of its steps',
+    async (code) => {
+      const forms = await precompiledProposal(code);
+      const conditions = [
+        forms.config.proposal,
+        ...Object.values(forms.proposal).map((form) => form.uiSchema),
+      ].flatMap((node) => conditionsIn(node));
+      expect(conditions.length).toBeGreaterThan(0);
       for (const condition of conditions) expect(() => holds(condition, {})).not.toThrow();
     },
   );

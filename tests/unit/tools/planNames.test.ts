@@ -92,7 +92,7 @@ describe('plans:validate names', () => {
         expect.stringMatching(
           /^plans\/T54\/steps\/basic-details\.ui\.json \/policyHolder\/gender\/ui:field: field "GenderField" is not a known field( \(did you mean "\w+"\?\))?; known fields: .*StringField/,
         ),
-        'plans/T54/steps/additional-details.ui.json /personalDetails/pincode/ui:options/lookup/name: lookup "pinCode" is not a known lookup (did you mean "pincode"?); known lookups: ifsc and pincode (src/journey/lookups.ts)',
+        'plans/T54/steps/additional-details.ui.json /personalDetails/pincode/ui:options/lookup/name: lookup "pinCode" is not a known lookup (did you mean "pincode"?); known lookups: ifsc and pincode (src/journey/lookups.ts and src/app/proposal/proposalLookups.ts)',
       ]),
     );
   });

@@ -1,3 +1,5 @@
+import { proposalLookups } from '../../../src/app/proposal/proposalLookups.ts';
+import type { ApiClient } from '../../../src/api/apiClient.ts';
 import { getDefaultRegistry } from '@rjsf/core';
 import { getWidget, type RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
@@ -48,8 +50,8 @@ describe('the name lists plans:validate reads equal their registries', () => {
     expect(sorted(Object.keys(panels))).toEqual(sorted(panelNames));
   });
 
-  it('lookups: src/journey/lookupNames.json lists the lookups the journey creates', () => {
-    const lookups = createLookups({} as JourneyServices);
+  it('lookups: src/journey/lookupNames.json lists the lookups the journey and the proposal page create', () => {
+    const lookups = { ...createLookups({} as JourneyServices), ...proposalLookups({} as ApiClient) };
     expect(sorted(lookupNames)).toEqual(sorted(Object.keys(lookups)));
   });
 
