@@ -9,6 +9,7 @@ import {
   seed,
   uniqueMobile,
 } from './applicationsFixtures.ts';
+import { payLater } from './proposalFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 /*
@@ -144,7 +145,9 @@ describe.each(DATABASES)('editing basic details of an existing application ($nam
     );
     const res = await edit(created, 3, { policyHolder: policyHolder({ fullName: 'Suresh Kumar Verma' }) });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This application is already paid.');
+    expect(res.json().message).toBe(
+      'This application is already paid, so the details its premium was calculated on can no longer be changed. Please continue with your proposal.',
+    );
   });
 });
 
@@ -181,9 +184,12 @@ describe.each(DATABASES)('sections saved under the browser’s old names ($name)
 
   it('accepts a stage save that names its section the old way, and stores it under the kept name', async () => {
     const created = await createApplication(api);
+    // The e-mandate is a proposal stage: open once pay later is chosen.
+    const version = await payLater(api, created, 1);
+    const mandate = { primary: { choice: 'E-mandate', debitDay: 7 } };
     const res = await api.post(
       '/buyonlineoauth/stages/emandate-details',
-      { applicationNumber: created.applicationNo, version: 1, emandateDetails: { primary: { umrn: 'U1' } } },
+      { applicationNumber: created.applicationNo, version, emandateDetails: mandate },
       { capability: created.capability },
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -191,7 +197,7 @@ describe.each(DATABASES)('sections saved under the browser’s old names ($name)
       'SELECT state FROM applications WHERE application_number = $1',
       [created.applicationNo],
     );
-    expect(rows[0]!.state.eMandateDetails).toEqual({ primary: { umrn: 'U1' } });
+    expect(rows[0]!.state.eMandateDetails).toEqual(mandate);
     expect(rows[0]!.state).not.toHaveProperty('emandateDetails');
   });
 });

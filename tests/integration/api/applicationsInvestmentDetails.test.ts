@@ -38,7 +38,8 @@ const planDetails = (overrides: Json = {}) => ({
 const definedAllocation = () => journey('investment-details').investmentStratergies as Json;
 const autoTrigger = { strategy: 'autoTrigger', funds: { triggerFund: 'flexiCapEquity' } };
 
-const ALREADY_PAID = 'This application is already paid.';
+const PAID_JOURNEY =
+  'This application is already paid, so the details its premium was calculated on can no longer be changed. Please continue with your proposal.';
 const NOT_PROCESSED = 'Sorry we couldn’t process your details, please try again';
 
 describe.each(DATABASES)('the investment-details stage ($name)', (kind) => {
@@ -174,7 +175,7 @@ describe.each(DATABASES)('the investment-details stage ($name)', (kind) => {
     ]) {
       const res = await save(paid, 'investment-details', body);
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json()).toMatchObject({ statusCode: 409, message: ALREADY_PAID });
+      expect(res.json()).toMatchObject({ statusCode: 409, message: PAID_JOURNEY });
     }
     expect(await stored(created.applicationNo)).toEqual(before);
     expect(before.state.investmentStratergies).toEqual(definedAllocation());

@@ -7,17 +7,20 @@ import {
   seed,
   type CreatedApplication,
 } from './applicationsFixtures.ts';
+import { FIXTURE_STAGES, proposalSections } from './proposalFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 /*
  * Once an application is paid, its holder, insured and plan never change, whatever route
- * carries them; the proposal's own stages still save their sections. Payment is seeded here
- * as settlePayment records it (status success, version bumped); payments.test.ts pays through
- * the gateway.
+ * carries them: the journey's stages are refused whole (what the premium was calculated on),
+ * the proposal's own stages save their sections only (basic details they carry are not theirs
+ * to save). Payment is seeded here as settlePayment records it (status success, version
+ * bumped); payments.test.ts pays through the gateway.
  */
 const PAID_FIXED =
   'This application is already paid, so its policy holder, insured person and plan can no longer be changed.';
-const ALREADY_PAID = 'This application is already paid.';
+const PAID_JOURNEY =
+  'This application is already paid, so the details its premium was calculated on can no longer be changed. Please continue with your proposal.';
 const UPDATE_CAMPAIGN = '/buyonlineoauth/applications/update-campaign';
 
 const basicDetails = (holder: Record<string, unknown> = {}) => ({
@@ -26,18 +29,11 @@ const basicDetails = (holder: Record<string, unknown> = {}) => ({
 });
 const anotherHolder = () => basicDetails({ fullName: 'Suresh Kumar Verma', mobileNumber: '9123456780' });
 
-/** Every stage save but the two that save what is paid for, with a valid section of its own. */
-const PROPOSAL_STAGES: [string, string, unknown][] = [
-  ['personal-details', 'personalDetails', personalDetailsOf()],
-  ['journey-details', 'journeyDetails', { primary: { type: 'manual', edit: true } }],
-  ['employment-details', 'employmentDetails', { primary: { employer: 'Acme' } }],
-  ['pd-nominee-details', 'pdNomineeDetails', { nominees: [{ name: 'Sita Sharma' }] }],
-  ['other-policy-details', 'otherPolicyDetails', { primary: { hasOther: 'N' } }],
-  ['bank-details', 'bankDetails', { primary: { ifsc: 'SBIN0000001' } }],
-  ['fatca-details', 'fatcaDetails', { primary: { taxResident: 'IN' } }],
-  ['emandate-details', 'eMandateDetails', { primary: { status: 'pending' } }],
-  ['document', 'document', { primary: { submitted: true } }],
-];
+/** The proposal's stage saves (but the documents, uploaded per application), each with a valid section of its own. */
+const PROPOSAL_STAGES: [string, string, Record<string, unknown>][] = FIXTURE_STAGES.map((stage) => {
+  const sections = proposalSections(stage);
+  return [stage, Object.keys(sections).join(', '), sections];
+});
 
 describe.each(DATABASES)('a paid application keeps its holder, insured and plan ($name)', (kind) => {
   let api: TestApi;
@@ -82,48 +78,54 @@ describe.each(DATABASES)('a paid application keeps its holder, insured and plan 
       { capability: created.capability },
     );
 
-  it.each(PROPOSAL_STAGES)(
-    '%s refuses another policy holder (409) and changes nothing',
-    async (stage, section, value) => {
-      const created = await paid();
-      const before = await stored(created.applicationNo);
-      const res = await save(created, stage, { basicDetails: anotherHolder(), [section]: value });
+  it('refuses the personal-details save whole (409), with or without another holder, and changes nothing', async () => {
+    const created = await paid();
+    const before = await stored(created.applicationNo);
+    for (const body of [
+      { basicDetails: anotherHolder(), personalDetails: personalDetailsOf() },
+      { personalDetails: personalDetailsOf() },
+      { basicDetails: basicDetails(), personalDetails: personalDetailsOf({ pincode: '110001' }) },
+    ]) {
+      const res = await save(created, 'personal-details', body);
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json()).toMatchObject({
-        status: 'Failed',
-        statusCode: 409,
-        message: PAID_FIXED,
-        errors: [{ field: 'basicDetails', message: PAID_FIXED }],
-      });
-      expect(await stored(created.applicationNo)).toEqual(before);
-    },
-  );
+      expect(res.json()).toMatchObject({ status: 'Failed', statusCode: 409, message: PAID_JOURNEY });
+    }
+    expect(await stored(created.applicationNo)).toEqual(before);
+  });
 
   it.each(PROPOSAL_STAGES)(
-    '%s saves its own section, alone or with the same basic details',
-    async (stage, section, value) => {
+    '%s saves %s and leaves the holder as paid for, whatever basic details it carries',
+    async (stage, _sections, sections) => {
       const created = await paid();
-      const alone = await save(created, stage, { [section]: value });
+      const alone = await save(created, stage, sections);
       expect(alone.statusCode, alone.body).toBe(200);
       // The stored details sent back, in another key order and without the empty insured person.
       const { policyHolder: holder } = basicDetails();
       const reordered = Object.fromEntries(Object.entries(holder).reverse());
       const same = await save({ ...created, version: created.version + 1 }, stage, {
         basicDetails: { policyHolder: reordered },
-        [section]: value,
+        ...sections,
       });
       expect(same.statusCode, same.body).toBe(200);
+      const another = await save({ ...created, version: created.version + 2 }, stage, {
+        basicDetails: anotherHolder(),
+        ...sections,
+      });
+      expect(another.statusCode, another.body).toBe(200);
       const row = await stored(created.applicationNo);
-      expect(row.state).toMatchObject({ [section]: value, basicDetails: basicDetails() });
+      expect(row.state).toMatchObject({ ...sections, basicDetails: basicDetails() });
+      expect(row.state.basicDetails).toEqual(basicDetails());
+      expect(row.holder_mobile).toBe('9876543210');
     },
   );
 
   it('keeps the holder a resume shows: a journey-details save with another holder does not reach it', async () => {
     const created = await paid();
-    await save(created, 'journey-details', {
+    const res = await save(created, 'journey-details', {
       basicDetails: anotherHolder(),
-      journeyDetails: { primary: { type: 'manual' } },
+      ...proposalSections('journey-details'),
     });
+    expect(res.statusCode, res.body).toBe(200);
     const resumed = await api.post(
       '/buyonlineoauth/retrieve-data',
       { applicationNumber: created.applicationNo, retrieve: 'appnumber', productId: 'T54' },
@@ -136,7 +138,7 @@ describe.each(DATABASES)('a paid application keeps its holder, insured and plan 
     expect((await stored(created.applicationNo)).holder_mobile).toBe('9876543210');
   });
 
-  it('refuses an insured person added after payment', async () => {
+  it('refuses an insured person added after payment, and a proposal stage does not add one', async () => {
     const created = await paid();
     const joint = {
       policyHolder: policyHolder(),
@@ -147,9 +149,18 @@ describe.each(DATABASES)('a paid application keeps its holder, insured and plan 
         gender: 'Female',
       },
     };
-    const res = await save(created, 'bank-details', { basicDetails: joint, bankDetails: { primary: {} } });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(PAID_FIXED);
+    const journey = await save(created, 'personal-details', {
+      basicDetails: joint,
+      personalDetails: personalDetailsOf(),
+    });
+    expect(journey.statusCode).toBe(409);
+    expect(journey.json().message).toBe(PAID_JOURNEY);
+    const proposal = await save(created, 'bank-details', {
+      basicDetails: joint,
+      ...proposalSections('bank-details'),
+    });
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    expect((await stored(created.applicationNo)).state.basicDetails).toEqual(basicDetails());
   });
 
   it('keeps holder and plan while a Bima-ASBA mandate waits in the UPI app (the premium is blocked)', async () => {
@@ -163,27 +174,36 @@ describe.each(DATABASES)('a paid application keeps its holder, insured and plan 
        version = version + 1`,
     );
     const waiting = { ...created, version: 3 };
+    const before = await stored(created.applicationNo);
     const replan = await save(waiting, 'plan-details', {
       planDetails: planDetailsOf({ planOption: 'T54C' }),
     });
     expect(replan.statusCode).toBe(409);
-    expect(replan.json().message).toMatch(/waiting for your approval/);
-    const holder = await save(waiting, 'journey-details', {
+    expect(replan.json().message).toBe(PAID_JOURNEY);
+    const holder = await save(waiting, 'personal-details', {
       basicDetails: anotherHolder(),
-      journeyDetails: { primary: { type: 'manual' } },
+      personalDetails: personalDetailsOf(),
     });
     expect(holder.statusCode).toBe(409);
-    expect(holder.json().message).toMatch(/waiting in your UPI app/);
+    expect(holder.json().message).toBe(PAID_JOURNEY);
+    expect(await stored(created.applicationNo)).toEqual(before);
+    // The proposal is open while the mandate waits; its stages do not carry the holder.
+    const proposal = await save(waiting, 'journey-details', {
+      basicDetails: anotherHolder(),
+      ...proposalSections('journey-details'),
+    });
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    expect((await stored(created.applicationNo)).state.basicDetails).toEqual(basicDetails());
   });
 
   it('refuses the basic-details and plan-details saves whole, even unchanged', async () => {
     const created = await paid();
     const basic = await save(created, 'basic-details', { basicDetails: basicDetails() });
     expect(basic.statusCode).toBe(409);
-    expect(basic.json().message).toBe(ALREADY_PAID);
+    expect(basic.json().message).toBe(PAID_JOURNEY);
     const plan = await save(created, 'plan-details', { planDetails: planDetailsOf({ planOption: 'T54C' }) });
     expect(plan.statusCode).toBe(409);
-    expect(plan.json().message).toBe(ALREADY_PAID);
+    expect(plan.json().message).toBe(PAID_JOURNEY);
   });
 
   it('refuses basic details changed through update-campaign, and keeps the campaign update without them', async () => {
@@ -217,11 +237,11 @@ describe.each(DATABASES)('a paid application keeps its holder, insured and plan 
     expect((await stored(created.applicationNo)).state.basicDetails).toEqual(basicDetails());
   });
 
-  it('before payment, any stage may still change the holder (and the resume columns follow)', async () => {
+  it('before payment, a journey stage may still change the holder (and the resume columns follow)', async () => {
     const created = await createApplication(api);
-    const res = await save({ ...created, version: 1 }, 'journey-details', {
+    const res = await save({ ...created, version: 1 }, 'personal-details', {
       basicDetails: anotherHolder(),
-      journeyDetails: { primary: { type: 'manual' } },
+      personalDetails: personalDetailsOf(),
     });
     expect(res.statusCode, res.body).toBe(200);
     const row = await stored(created.applicationNo);

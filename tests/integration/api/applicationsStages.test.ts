@@ -10,11 +10,18 @@ import {
   policyHolder,
   seed,
 } from './applicationsFixtures.ts';
+import { payLater, proposalSections, uploadDocuments } from './proposalFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
-const STAGE_SECTIONS: [string, string][] = [
+/** The journey's stages (saved before payment), each with the section it saves. */
+const JOURNEY_STAGE_SECTIONS: [string, string][] = [
   ['plan-details', 'planDetails'],
   ['personal-details', 'personalDetails'],
+  ['payment-details', 'paymentDetails'],
+];
+
+/** The proposal's stages: open once the payment stage is reached, each checked by its step's schema. */
+const PROPOSAL_STAGE_SECTIONS: [string, string][] = [
   ['journey-details', 'journeyDetails'],
   ['employment-details', 'employmentDetails'],
   ['pd-nominee-details', 'pdNomineeDetails'],
@@ -22,7 +29,6 @@ const STAGE_SECTIONS: [string, string][] = [
   ['bank-details', 'bankDetails'],
   ['fatca-details', 'fatcaDetails'],
   ['emandate-details', 'eMandateDetails'],
-  ['payment-details', 'paymentDetails'],
   ['document', 'document'],
 ];
 
@@ -59,7 +65,7 @@ describe.each(DATABASES)('stage saves ($name)', (kind) => {
   const save = (stage: string, body: Record<string, unknown>, capability?: string) =>
     api.post(`/buyonlineoauth/stages/${stage}`, body, { capability });
 
-  it.each(STAGE_SECTIONS)(
+  it.each(JOURNEY_STAGE_SECTIONS)(
     '%s saves %s whole, records the stage and bumps the version',
     async (stage, section) => {
       const created = await createApplication(api);
@@ -70,10 +76,8 @@ describe.each(DATABASES)('stage saves ($name)', (kind) => {
           ? planDetailsOf(extra)
           : section === 'personalDetails'
             ? personalDetailsOf(extra)
-            : section === 'paymentDetails'
-              ? // The browser saves pay later only; a payment's result comes from the gateway.
-                { payMode: 'Online', payLater: true, status: 'failure', pageName: 'make-payment' }
-              : { primary: extra };
+            : // The browser saves pay later only; a payment's result comes from the gateway.
+              { payMode: 'Online', payLater: true, status: 'failure', pageName: 'make-payment' };
       const res = await save(
         stage,
         {
@@ -89,6 +93,29 @@ describe.each(DATABASES)('stage saves ($name)', (kind) => {
       const row = await stored(created.applicationNo);
       expect(row).toMatchObject({ stage, version: 2 });
       expect(row.state).toMatchObject({ [section]: value, userStage: stage, productId: 'T54' });
+    },
+  );
+
+  it.each(PROPOSAL_STAGE_SECTIONS)(
+    '%s (a proposal stage, once pay later opens it) saves %s whole, records the stage and bumps the version',
+    async (stage, section) => {
+      const created = await createApplication(api);
+      const version = await payLater(api, created, 1);
+      const sections =
+        stage === 'document'
+          ? { document: { primary: await uploadDocuments(api, created) } }
+          : proposalSections(stage);
+      const res = await save(
+        stage,
+        { applicationNumber: created.applicationNo, version, ...sections },
+        created.capability,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(api.open(res)).toEqual({ status: '200', version: version + 1 });
+      const row = await stored(created.applicationNo);
+      expect(row).toMatchObject({ stage, version: version + 1 });
+      expect(row.state).toMatchObject({ ...sections, userStage: stage, productId: 'T54' });
+      expect(row.state[section]).toEqual(sections[section as keyof typeof sections]);
     },
   );
 
@@ -265,8 +292,12 @@ describe.each(DATABASES)('stage saves ($name)', (kind) => {
     const created = await createApplication(api);
     const journeySave = (version: number) =>
       save(
-        'journey-details',
-        { applicationNumber: created.applicationNo, version, journeyDetails: { primary: { version } } },
+        'personal-details',
+        {
+          applicationNumber: created.applicationNo,
+          version,
+          personalDetails: personalDetailsOf({ version }),
+        },
         created.capability,
       );
     await seed(api, created.applicationNo, 'policy_start_date = $2::date', [indiaDaysAgo(30)]);

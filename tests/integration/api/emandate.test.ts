@@ -474,5 +474,6 @@ describe('renewal e-mandate without the sandbox', () => {
     } finally {
       await api.close();
     }
-  });
+    // It builds a server and opens a database of its own, as a file's hooks do (60 s there).
+  }, 60_000);
 });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PAYMENT } from '../../../src/server/config.ts';
-import { createApplication, indiaDaysAgo, seed } from './applicationsFixtures.ts';
+import {
+  createApplication,
+  HOLDER_DOB,
+  indiaDaysAgo,
+  personalDetailsOf,
+  planDetailsOf,
+  seed,
+} from './applicationsFixtures.ts';
 import {
   expectedRequestHash,
   expectHtml,
@@ -14,14 +21,33 @@ import {
   storedApplication,
   storedPayment,
   SUCCESS_PAGE,
+  TERMS_ACCEPTED,
   type PaymentForm,
 } from './paymentsFixtures.ts';
+import { proposalSections } from './proposalFixtures.ts';
 import { createQuote, quoteBody } from './quotesFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 const SALT = SANDBOX_PAYMENT.salt;
 const ALREADY_PAID = 'This application is already paid.';
 const NO_QUOTE = 'Failed to calculate quote details.';
+const PAID_JOURNEY =
+  'This application is already paid, so the details its premium was calculated on can no longer be changed. Please continue with your proposal.';
+
+/**
+ * The journey of an application saved (its plan details as given, naming `quoteNumber`, and its
+ * additional details), so that a payment's start reaches the quote it names.
+ */
+const journeySaved = (quoteNumber?: string) =>
+  JSON.stringify({
+    planDetails: planDetailsOf({
+      investmentAmount: '1,50,000',
+      premiumPayingTerm: 10,
+      planOption: 'T54C',
+      ...(quoteNumber ? { quoteNumber } : {}),
+    }),
+    personalDetails: personalDetailsOf(),
+  });
 const UNKNOWN_PAYMENT = 'No payment with this transaction id was found for this application.';
 
 describe.each(DATABASES)('payments ($name)', (kind) => {
@@ -87,33 +113,29 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
     });
 
     it('refuses an application whose plan details name no stored quote of its own', async () => {
+      // Its journey saved, but no quote named.
       const bare = await createApplication(api);
+      await seed(api, bare.applicationNo, `state = state || $2::jsonb`, [journeySaved()]);
       let res = await api.post(
         INITIATE,
-        { applicationNumber: bare.applicationNo, payMode: 'Online' },
+        { applicationNumber: bare.applicationNo, payMode: 'Online', ...TERMS_ACCEPTED },
         { capability: bare.capability },
       );
-      expect(res.statusCode).toBe(422);
+      expect(res.statusCode, res.body).toBe(422);
       expect(res.json().message).toBe(NO_QUOTE);
 
       // Plan details naming another application's quote.
       const other = await payableApplication(api);
       const mine = await createApplication(api);
       await seed(api, mine.applicationNo, `state = state || $2::jsonb`, [
-        JSON.stringify({
-          planDetails: {
-            investmentAmount: '1,50,000',
-            investmentFrequency: 'Yearly',
-            quoteNumber: other.quote.data.quoteNumber,
-          },
-        }),
+        journeySaved(other.quote.data.quoteNumber),
       ]);
       res = await api.post(
         INITIATE,
-        { applicationNumber: mine.applicationNo, payMode: 'Online' },
+        { applicationNumber: mine.applicationNo, payMode: 'Online', ...TERMS_ACCEPTED },
         { capability: mine.capability },
       );
-      expect(res.statusCode).toBe(422);
+      expect(res.statusCode, res.body).toBe(422);
       expect(res.json().message).toBe(NO_QUOTE);
     });
 
@@ -126,10 +148,10 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
       );
       const res = await api.post(
         INITIATE,
-        { applicationNumber: created.applicationNo, payMode: 'Online' },
+        { applicationNumber: created.applicationNo, payMode: 'Online', ...TERMS_ACCEPTED },
         { capability: created.capability },
       );
-      expect(res.statusCode).toBe(422);
+      expect(res.statusCode, res.body).toBe(422);
       expect(res.json().message).toBe(NO_QUOTE);
       expect(quote.data.quotePlanSectionDetails.installmentPremium).toBe(150000);
     });
@@ -137,20 +159,22 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
     it('refuses a quote of another life, another staff answer or another plan option than the application holds', async () => {
       // A quote the browser made for someone younger (cheaper), or with a staff bonus it was
       // not given, or for another option, never sets the price of this application.
+      // Each change keeps the journey's steps valid (a payment starts only then): the quote alone differs.
+      const younger = `${Number(HOLDER_DOB.slice(0, 4)) + 5}${HOLDER_DOB.slice(4)}`;
       for (const change of [
-        `state = jsonb_set(state, '{basicDetails,policyHolder,dateOfBirth}', '"1990-01-01"')`,
+        `state = jsonb_set(state, '{basicDetails,policyHolder,dateOfBirth}', '"${younger}"')`,
         `state = jsonb_set(state, '{basicDetails,policyHolder,gender}', '"Female"')`,
         `state = jsonb_set(state, '{planDetails,planOption}', '"T54A"')`,
-        `state = jsonb_set(state, '{personalDetails}', '{"primary":{"indiaFirstStaff":{"status":"Y","employeer":"Bank of Baroda","employeeCode":"4512"}}}')`,
+        `state = jsonb_set(state, '{personalDetails,primary,indiaFirstStaff}', '{"status":"Y","employeer":"Bank of Baroda","employeeCode":"4512"}')`,
       ]) {
         const { created } = await payableApplication(api, 150000);
         await seed(api, created.applicationNo, change);
         const res = await api.post(
           INITIATE,
-          { applicationNumber: created.applicationNo, payMode: 'Online' },
+          { applicationNumber: created.applicationNo, payMode: 'Online', ...TERMS_ACCEPTED },
           { capability: created.capability },
         );
-        expect(res.statusCode, change).toBe(422);
+        expect(res.statusCode, `${change}: ${res.body}`).toBe(422);
         expect(res.json().message).toBe(NO_QUOTE);
       }
     });
@@ -166,7 +190,7 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
       const above = await payableApplication(api, 250000);
       const res = await api.post(
         INITIATE,
-        { applicationNumber: above.created.applicationNo, payMode: 'BASBA' },
+        { applicationNumber: above.created.applicationNo, payMode: 'BASBA', ...TERMS_ACCEPTED },
         { capability: above.created.capability },
       );
       expect(res.statusCode).toBe(422);
@@ -230,9 +254,10 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
       const { created } = await payableApplication(api);
       const res = await api.post(
         INITIATE,
-        { applicationNumber: created.applicationNo, payMode: 'Online' },
+        { applicationNumber: created.applicationNo, payMode: 'Online', ...TERMS_ACCEPTED },
         { capability: created.capability },
       );
+      expect(res.statusCode, res.body).toBe(200);
       expect(res.body).not.toContain(SALT);
       expect(JSON.stringify(api.open(res))).not.toContain(SALT);
     });
@@ -377,23 +402,24 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
         { capability: payable.created.capability },
       );
       expect(plan.statusCode).toBe(409);
-      expect(plan.json().message).toBe('This application is already paid.');
+      expect(plan.json().message).toBe(PAID_JOURNEY);
       const basic = await api.post(
         '/buyonlineoauth/stages/basic-details',
         { applicationNumber, version: application.version, basicDetails: application.state.basicDetails },
         { capability: payable.created.capability },
       );
       expect(basic.statusCode).toBe(409);
+      expect(basic.json().message).toBe(PAID_JOURNEY);
       // The proposal's own stages go on after payment.
       const journey = await api.post(
         '/buyonlineoauth/stages/journey-details',
-        { applicationNumber, version: application.version, journeyDetails: { primary: { type: 'manual' } } },
+        { applicationNumber, version: application.version, ...proposalSections('journey-details') },
         { capability: payable.created.capability },
       );
       expect(journey.statusCode, journey.body).toBe(200);
     });
 
-    it('a paid application keeps its holder through every other route: later stages and update-campaign', async () => {
+    it('a paid application keeps its holder through every other route: journey stages, proposal stages and update-campaign', async () => {
       const payable = await ready('Online');
       await postGatewayResponse(api, gatewayResponse(form, 'success', SALT));
       const application = await storedApplication(api, applicationNumber);
@@ -401,18 +427,19 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
       const another = { ...stored, policyHolder: { ...stored.policyHolder, fullName: 'Suresh Kumar Verma' } };
       const refused =
         'This application is already paid, so its policy holder, insured person and plan can no longer be changed.';
-      const journey = await api.post(
-        '/buyonlineoauth/stages/journey-details',
+      // A journey stage is refused whole.
+      const personal = await api.post(
+        '/buyonlineoauth/stages/personal-details',
         {
           applicationNumber,
           version: application.version,
           basicDetails: another,
-          journeyDetails: { primary: { type: 'manual' } },
+          personalDetails: application.state.personalDetails,
         },
         { capability: payable.created.capability },
       );
-      expect(journey.statusCode).toBe(409);
-      expect(journey.json().message).toBe(refused);
+      expect(personal.statusCode).toBe(409);
+      expect(personal.json().message).toBe(PAID_JOURNEY);
       const campaign = await api.post(
         '/buyonlineoauth/applications/update-campaign',
         { applicationNumber, version: application.version, basicDetails: another, campaignId: 'C1' },
@@ -420,18 +447,19 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
       );
       expect(campaign.statusCode).toBe(409);
       expect(campaign.json().message).toBe(refused);
-      // The same holder sent back with a proposal stage is fine.
-      const same = await api.post(
-        '/buyonlineoauth/stages/journey-details',
-        {
-          applicationNumber,
-          version: application.version,
-          basicDetails: stored,
-          journeyDetails: { primary: { type: 'manual' } },
-        },
-        { capability: payable.created.capability },
-      );
-      expect(same.statusCode, same.body).toBe(200);
+      expect((await storedApplication(api, applicationNumber)).version).toBe(application.version);
+      // A proposal stage saves its own sections only: the holder it carries, another or the
+      // same, is not its to save.
+      let version = application.version;
+      for (const basicDetails of [another, stored]) {
+        const res = await api.post(
+          '/buyonlineoauth/stages/journey-details',
+          { applicationNumber, version, basicDetails, ...proposalSections('journey-details') },
+          { capability: payable.created.capability },
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        version = api.open<{ version: number }>(res).version;
+      }
       const after = await storedApplication(api, applicationNumber);
       expect(after.state.basicDetails).toEqual(stored);
       expect(after.state.paymentDetails).toMatchObject({ status: 'success' });
@@ -629,7 +657,7 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
           mode: null,
         },
         paymentDetails: null,
-        userStage: 'plan-details',
+        userStage: 'personal-details',
       });
 
       const fields = gatewayResponse(form, 'failure', SALT);
@@ -731,22 +759,37 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
 
   it('quotes priced without an application cannot be paid for', async () => {
     const created = await createApplication(api);
-    const loose = await createQuote(api, quoteBody());
+    // Of the very life and inputs the application holds, but priced without naming it.
+    const loose = await createQuote(
+      api,
+      quoteBody(
+        { InstallmentPremiumAmount: 150000, AnnualPremiumAmount: 150000, AnnuityFor: 'Single' },
+        { DOB: HOLDER_DOB },
+      ),
+    );
     await seed(api, created.applicationNo, `state = state || $2::jsonb`, [
-      JSON.stringify({
-        planDetails: {
-          investmentAmount: '2,00,000',
-          investmentFrequency: 'Yearly',
-          quoteNumber: loose.data.quoteNumber,
-        },
-      }),
+      journeySaved(loose.data.quoteNumber),
     ]);
     const res = await api.post(
       INITIATE,
-      { applicationNumber: created.applicationNo, payMode: 'Online' },
+      { applicationNumber: created.applicationNo, payMode: 'Online', ...TERMS_ACCEPTED },
       { capability: created.capability },
     );
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode, res.body).toBe(422);
     expect(res.json().message).toBe(NO_QUOTE);
+    // The same quote priced for the application is paid for.
+    const own = await createQuote(
+      api,
+      quoteBody(
+        { InstallmentPremiumAmount: 150000, AnnualPremiumAmount: 150000, AnnuityFor: 'Single' },
+        { DOB: HOLDER_DOB },
+        { ApplicationNumber: created.applicationNo },
+      ),
+      created.capability,
+    );
+    await seed(api, created.applicationNo, `state = state || $2::jsonb`, [
+      journeySaved(own.data.quoteNumber),
+    ]);
+    expect((await initiate(api, created)).fields.amount).toBe('150000.00');
   });
 });

@@ -96,7 +96,7 @@ describe.each(DATABASES)('quote service, any plan ($name)', (kind) => {
     });
   });
 
-  it('never changes a paid application: its quote is still read, a new one leaves its plan as it was', async () => {
+  it('never changes a paid application: its quote is still read, a new one is refused (409) and nothing changes', async () => {
     const created = await createApplication(api);
     const quote = await createQuote(
       api,
@@ -122,14 +122,19 @@ describe.each(DATABASES)('quote service, any plan ($name)', (kind) => {
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toEqual(quote);
 
+    const quotesBefore = await countQuotes();
     const again = await api.post(
       QUOTES,
       quoteBody({ InstallmentPremiumAmount: 300000 }, {}, { ApplicationNumber: created.applicationNo }),
       { capability: created.capability },
     );
-    // A quote is stored beside the application: it is priced, and the application, its plan
-    // and the quote it was paid on stay exactly as they were.
-    expect(again.statusCode, again.body).toBe(200);
+    // What its premium was calculated on no longer changes: no new quote of it is priced or
+    // stored, and the application, its plan and the quote it was paid on stay as they were.
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().message).toBe(
+      'This application is already paid, so the details its premium was calculated on can no longer be changed. Please continue with your proposal.',
+    );
+    expect(await countQuotes()).toBe(quotesBefore);
     expect(await storedApplication(api, created.applicationNo)).toEqual(paid);
     expect(paid.state).toMatchObject({
       planDetails: { quoteNumber: quote.data.quoteNumber },

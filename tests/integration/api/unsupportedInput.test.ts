@@ -2,7 +2,7 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '../../../src/shared/envelope/nodeEnvelope.ts';
 import { CAPABILITY_HEADER } from '../../../src/server/plugins/authenticate.ts';
-import { createApplication, createBody } from './applicationsFixtures.ts';
+import { createApplication, createBody, personalDetailsOf } from './applicationsFixtures.ts';
 import { capabilityFor, rowCounts } from './leadTestKit.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
@@ -13,7 +13,8 @@ import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
  */
 const CRM = '/api_etermcrm_leadcreation_sf/';
 const CREATE = '/buyonlineoauth/applications/create';
-const JOURNEY_SAVE = '/buyonlineoauth/stages/journey-details';
+/** A journey stage's save: open to any application before payment, its section checked by its step. */
+const STAGE_SAVE = '/buyonlineoauth/stages/personal-details';
 const RETRIEVE_DATA = '/buyonlineoauth/retrieve-data';
 const UNSUPPORTED = 'Please remove unsupported characters.';
 const TOO_DEEP = 'The request is too deeply nested.';
@@ -110,22 +111,22 @@ describe.each(DATABASES)('unsupported input ($name)', (kind) => {
 
   it('refuses a stage save whose section holds "\\u0000" in a value or a key, changing nothing', async () => {
     const created = await createApplication(api);
-    const save = (journeyDetails: unknown) =>
+    const save = (personalDetails: unknown) =>
       api.post(
-        JOURNEY_SAVE,
-        { applicationNumber: created.applicationNo, version: 1, journeyDetails },
+        STAGE_SAVE,
+        { applicationNumber: created.applicationNo, version: 1, personalDetails },
         { capability: created.capability },
       );
-    const value = await save({ primary: { notes: ['fine', 'bad\u0000'] } });
+    const value = await save(personalDetailsOf({ notes: ['fine', 'bad\u0000'] }));
     expect(value.statusCode, value.body).toBe(400);
-    expect(value.json()).toMatchObject(unsupportedAt('journeyDetails.primary.notes.1'));
+    expect(value.json()).toMatchObject(unsupportedAt('personalDetails.primary.notes.1'));
 
-    const key = await save({ primary: { 'na\u0000me': 'x' } });
+    const key = await save(personalDetailsOf({ 'na\u0000me': 'x' }));
     expect(key.statusCode, key.body).toBe(400);
-    expect(key.json()).toMatchObject(unsupportedAt('journeyDetails.primary.na\ufffdme'));
+    expect(key.json()).toMatchObject(unsupportedAt('personalDetails.primary.na\ufffdme'));
 
     expect((await storedApplication(created.applicationNo)).version).toBe(1);
-    const ok = await save({ primary: { notes: ['fine'] } });
+    const ok = await save(personalDetailsOf({ notes: ['fine'] }));
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
@@ -148,10 +149,10 @@ describe.each(DATABASES)('unsupported input ($name)', (kind) => {
   ])('nesting (%s)', (_name, seal) => {
     it('refuses a stage save with 5000 nested arrays with 400, changing nothing', async () => {
       const created = await createApplication(api);
-      const text = `{"applicationNumber":"${created.applicationNo}","version":1,"journeyDetails":{"deep":${nestedArraysJson(5000)}}}`;
+      const text = `{"applicationNumber":"${created.applicationNo}","version":1,"personalDetails":{"deep":${nestedArraysJson(5000)}}}`;
       const res = await api.app.inject({
         method: 'POST',
-        url: JOURNEY_SAVE,
+        url: STAGE_SAVE,
         headers: {
           authorization: `Bearer ${await api.token()}`,
           [CAPABILITY_HEADER]: created.capability,
@@ -171,20 +172,20 @@ describe.each(DATABASES)('unsupported input ($name)', (kind) => {
 
     it('takes 32 levels (the body is the first) and refuses 33', async () => {
       const created = await createApplication(api);
-      // body (1) > journeyDetails (2) > arrays (3…)
+      // body (1) > personalDetails (2) > primary (3) > arrays (4…)
       const save = (arrays: number, version: number) =>
         api.post(
-          JOURNEY_SAVE,
+          STAGE_SAVE,
           {
             applicationNumber: created.applicationNo,
             version,
-            journeyDetails: { deep: nestedArrays(arrays) },
+            personalDetails: personalDetailsOf({ deep: nestedArrays(arrays) }),
           },
           { capability: created.capability, seal },
         );
-      const deepest = await save(30, 1);
+      const deepest = await save(29, 1);
       expect(deepest.statusCode, deepest.body).toBe(200);
-      const tooDeep = await save(31, 2);
+      const tooDeep = await save(30, 2);
       expect(tooDeep.statusCode).toBe(400);
       expect(tooDeep.json().message).toBe(TOO_DEEP);
     });

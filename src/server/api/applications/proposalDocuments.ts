@@ -1,0 +1,47 @@
+import type { Queryable } from '../../db/Db.ts';
+import type { FieldError } from '../../lib/httpErrorBody.ts';
+import { documentsOf } from '../uploads/documentRepository.ts';
+import { LIVES, type DocumentKind } from '../../../shared/documents/documentRules.ts';
+
+/*
+ * The documents a proposal names (document.primary|secondary, docs/design/proposal.md
+ * "Documents") must be files stored for this application, by the life and kind of their place:
+ * a reference to another application's document, to none, or to a file uploaded as another
+ * proof, is refused where it stands, in the documents schema's words.
+ */
+
+/** Each place of a life's documents and the kind of file it holds. */
+const KIND_OF_PLACE: Readonly<Record<string, DocumentKind>> = {
+  identityProof: 'identity',
+  addressProof: 'address',
+  incomeProof: 'income',
+};
+
+/** common/steps/proposal/documents.schema.json's message for a reference without a stored file. */
+export const UPLOAD_AGAIN = 'Please upload this document again';
+
+type Json = Record<string, unknown>;
+
+/** A field error at every document reference of `document` that is not a stored file of its place. */
+export async function documentReferenceErrors(
+  db: Queryable,
+  applicationNumber: string,
+  document: unknown,
+): Promise<FieldError[]> {
+  const references = LIVES.flatMap((life) => {
+    const documents = (document as Json | undefined)?.[life];
+    if (!documents || typeof documents !== 'object') return [];
+    return Object.entries(KIND_OF_PLACE).flatMap(([place, kind]) => {
+      const id = ((documents as Json)[place] as Json | undefined)?.id;
+      return typeof id === 'string' ? [{ field: `document.${life}.${place}`, id, life, kind }] : [];
+    });
+  });
+  const stored = await documentsOf(
+    db,
+    applicationNumber,
+    references.map(({ id }) => id),
+  );
+  return references
+    .filter(({ id, life, kind }) => stored.get(id)?.life !== life || stored.get(id)?.kind !== kind)
+    .map(({ field }) => ({ field, message: UPLOAD_AGAIN }));
+}
