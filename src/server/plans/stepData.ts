@@ -17,7 +17,7 @@ export function stepTitle(step: LoadedStep): string {
 }
 
 /** The place a step edits: its first binding (the others are read alongside, as the annual premium). */
-function editedPlace(step: LoadedStep): string {
+export function editedPlace(step: LoadedStep): string {
   return Object.values(step.definition.bind)[0]!;
 }
 

@@ -21,6 +21,8 @@ const PAID_FIXED =
   'This application is already paid, so its policy holder, insured person and plan can no longer be changed.';
 const PAID_JOURNEY =
   'This application is already paid, so the details its premium was calculated on can no longer be changed. Please continue with your proposal.';
+const MANDATE_WAITING =
+  'A Bima-ASBA mandate for this application is waiting in your UPI app, so its policy holder, insured person and plan cannot be changed now.';
 const UPDATE_CAMPAIGN = '/buyonlineoauth/applications/update-campaign';
 
 const basicDetails = (holder: Record<string, unknown> = {}) => ({
@@ -178,14 +180,15 @@ describe.each(DATABASES)('a paid application keeps its holder, insured and plan 
     const replan = await save(waiting, 'plan-details', {
       planDetails: planDetailsOf({ planOption: 'T54C' }),
     });
+    // Refused in words true of it: the mandate waits, nothing is paid yet.
     expect(replan.statusCode).toBe(409);
-    expect(replan.json().message).toBe(PAID_JOURNEY);
+    expect(replan.json().message).toBe(MANDATE_WAITING);
     const holder = await save(waiting, 'personal-details', {
       basicDetails: anotherHolder(),
       personalDetails: personalDetailsOf(),
     });
     expect(holder.statusCode).toBe(409);
-    expect(holder.json().message).toBe(PAID_JOURNEY);
+    expect(holder.json().message).toBe(MANDATE_WAITING);
     expect(await stored(created.applicationNo)).toEqual(before);
     // The proposal is open while the mandate waits; its stages do not carry the holder.
     const proposal = await save(waiting, 'journey-details', {

@@ -315,6 +315,27 @@ describe.each(DATABASES)('the proposal ($name)', { timeout: SLOW }, (kind) => {
     });
   });
 
+  it('says which step a save left empty, and stores nothing', async () => {
+    const { created, version } = await payLaterApplication(api);
+    const before = await row(created.applicationNo);
+    const empty = await saveStage(api, created, 'pd-nominee-details', version, { pdNomineeDetails: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual([
+      { field: 'pdNomineeDetails.nominees', message: 'Please complete Nominee details.' },
+    ]);
+    expect(await row(created.applicationNo)).toEqual(before);
+  });
+
+  it('stores no secondary life’s documents for a buyer who bought for themselves', async () => {
+    const { created, version } = await payLaterApplication(api);
+    const primary = await uploadDocuments(api, created);
+    const secondary = await uploadDocument(api, created, 'secondary', 'identity', JPEG, 'pan-card.jpg');
+    await savedStage(api, created, 'document', version, {
+      document: { primary, secondary: { identityProof: secondary } },
+    });
+    expect((await row(created.applicationNo)).state.document).toEqual({ primary });
+  });
+
   describe('documents of another application, life or kind', () => {
     it('are refused by the documents save (400 at their place), nothing stored', async () => {
       const { created, version } = await payLaterApplication(api);
@@ -475,6 +496,20 @@ describe.each(DATABASES)('the proposal ($name)', { timeout: SLOW }, (kind) => {
         `state = jsonb_set(state, '{eMandateDetails,primary,status}', '"success"')`,
       );
       expect((await submit(paid.created, version)).statusCode).toBe(200);
+    });
+
+    it('asks no e-mandate of a plan paid once (the step does not apply), whatever was chosen', async () => {
+      const paid = await paidApplication(api);
+      const version = await completeProposal(paid, {
+        eMandateDetails: { primary: { choice: 'E-mandate', debitDay: 5 } },
+      });
+      await seed(
+        api,
+        paid.created.applicationNo,
+        `state = jsonb_set(state, '{planDetails,investmentFrequency}', '"Single"')`,
+      );
+      const res = await submit(paid.created, version);
+      expect(res.statusCode, res.body).toBe(200);
     });
 
     it('needs the secondary life’s documents when buyFor is not Myself (a joint life)', async () => {

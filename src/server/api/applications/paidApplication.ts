@@ -16,6 +16,15 @@ export function isPaid(application: Pick<Application, 'state'>): boolean {
 }
 
 /**
+ * Why a paid application's journey no longer changes, in words true of it: paid, or a
+ * Bima-ASBA mandate for it waiting in the UPI app.
+ */
+export function paidJourneyMessage(application: Pick<Application, 'state'>): string {
+  const details = application.state.paymentDetails as { status?: unknown } | undefined;
+  return details?.status === 'success' ? MESSAGES.paidJourney : MESSAGES.mandateFixed;
+}
+
+/**
  * Whether the application has reached its payment stage, which opens the proposal: paid, a
  * Bima-ASBA mandate waiting or approved, or pay later chosen (spec 01 §2 sends pay later to
  * the proposal page).

@@ -1,7 +1,10 @@
 import { holds } from '../../../../engine/plan/conditions.ts';
 import type { LoadedPlan, LoadedStep } from '../../../../engine/plan/types.ts';
+import { getByPointer } from '../../../../engine/schema/pointer.ts';
+import { setAtPointer } from '../../../../engine/state/applicationState.ts';
 import type { FieldError } from '../../lib/httpErrorBody.ts';
-import { stepErrors, stepSaved } from '../../plans/stepData.ts';
+import { editedPlace, stepErrors, stepSaved, stepTitle } from '../../plans/stepData.ts';
+import { MESSAGES } from './applicationMessages.ts';
 import type { ApplicationState } from './applicationRepository.ts';
 
 /*
@@ -18,18 +21,41 @@ export function applicableSteps(plan: LoadedPlan, state: ApplicationState): Load
 
 /**
  * The applicable steps a stage's save carries (their edited place is in the patch), checked on
- * the whole application; undefined when it carries none of them (nothing to save).
+ * the whole application; when it carries none of them, a field error at each place the stage's
+ * applicable steps edit ('Please complete Nominee details.').
  */
 export function stageErrors(
   plan: LoadedPlan,
   stage: string,
   patch: ApplicationState,
   state: ApplicationState,
-): FieldError[] | undefined {
-  const carried = applicableSteps(plan, state).filter(
-    (step) => step.definition.submit?.stage === stage && stepSaved(step, patch),
-  );
-  return carried.length ? carried.flatMap((step) => stepErrors(step, state)) : undefined;
+): FieldError[] {
+  const ofStage = applicableSteps(plan, state).filter((step) => step.definition.submit?.stage === stage);
+  const carried = ofStage.filter((step) => stepSaved(step, patch));
+  if (carried.length) return carried.flatMap((step) => stepErrors(step, state));
+  return ofStage.map((step) => ({
+    field: editedPlace(step).replace(/^\//, '').split('/').join('.'),
+    message: MESSAGES.stepIncomplete.replace('{step}', stepTitle(step)),
+  }));
+}
+
+/**
+ * The patch without what the stage's steps that do not apply would save (a secondary life's
+ * documents on an application bought for oneself): a stage stores only what its steps check.
+ */
+export function withoutInapplicable(
+  plan: LoadedPlan,
+  stage: string,
+  patch: ApplicationState,
+  state: ApplicationState,
+): ApplicationState {
+  let kept = patch;
+  for (const step of Object.values(plan.proposal)) {
+    if (step.definition.submit?.stage !== stage || holds(step.definition.when, state)) continue;
+    const place = editedPlace(step);
+    if (getByPointer(kept, place) !== undefined) kept = setAtPointer(kept, place, undefined);
+  }
+  return kept;
 }
 
 /** The stages of a plan's proposal steps. */

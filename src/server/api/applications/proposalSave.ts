@@ -6,7 +6,8 @@ import type { Application, ApplicationRepository, ApplicationState } from './app
 import { proposalOpen } from './paidApplication.ts';
 import { assertFitsPlan, type ProductFields } from './planChecks.ts';
 import { indiaToday } from './policyDates.ts';
-import { stageErrors } from './proposalForms.ts';
+import { documentReferenceErrors } from './proposalDocuments.ts';
+import { stageErrors, withoutInapplicable } from './proposalForms.ts';
 import { requireCapability } from './requireCapability.ts';
 import { hasExpired } from './resumeRules.ts';
 import { furtherStage } from './stages.ts';
@@ -82,9 +83,14 @@ export async function saveProposalStage(
   const plan = planFor(current!.productId);
   if (!plan) throw new ApiError(404, MESSAGES.unknownApplication);
   assertFitsPlan(plan, {}, save.product);
-  const patch = withServerFields(save.patch, current!.state);
-  const errors = stageErrors(plan, save.stage, patch, { ...current!.state, ...patch });
-  if (errors === undefined) throw new ApiError(400, MESSAGES.notProcessed);
+  const merged = { ...current!.state, ...save.patch };
+  const patch = withoutInapplicable(plan, save.stage, withServerFields(save.patch, current!.state), merged);
+  const stepErrors = stageErrors(plan, save.stage, patch, { ...current!.state, ...patch });
+  // The documents it names must be this application's, each of its place's life and kind.
+  const errors =
+    patch.document === undefined
+      ? stepErrors
+      : [...stepErrors, ...(await documentReferenceErrors(app.db, save.applicationNumber, patch.document))];
   if (errors.length) throw new ApiError(400, MESSAGES.notProcessed, errors);
   const stage = furtherStage(current!.stage, save.stage);
   const version = await repository.change({

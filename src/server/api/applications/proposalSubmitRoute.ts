@@ -8,6 +8,7 @@ import { REF, SEALED_RESPONSES } from './applicationSchemas.ts';
 import { premiumReceived } from './paidApplication.ts';
 import { indiaToday } from './policyDates.ts';
 import { stepErrors, stepSaved, stepTitle } from '../../plans/stepData.ts';
+import { documentReferenceErrors } from './proposalDocuments.ts';
 import { applicableSteps } from './proposalForms.ts';
 import { requireCapability } from './requireCapability.ts';
 import { hasExpired } from './resumeRules.ts';
@@ -17,6 +18,9 @@ export const PROPOSAL_SUBMIT_PATH = '/buyonlineoauth/proposal/submit';
 
 /** The stage a submitted application is at: the last of the proposal's (spec 02 §4.2 routes it to thank-you). */
 const SUBMITTED_STAGE = PROPOSAL_STAGES[PROPOSAL_STAGES.length - 1]!;
+
+/** The e-mandate's stage: its step applies only to a plan with renewal premiums. */
+const MANDATE_STAGE = 'emandate-details';
 
 /** The e-mandate the buyer chose, if they chose one (eMandateDetails.primary). */
 const MANDATE_CHOICE = 'E-mandate';
@@ -36,7 +40,8 @@ function proposalErrors(application: Application): FieldError[] {
   const plan = planFor(application.productId);
   if (!plan) throw new ApiError(404, MESSAGES.unknownApplication);
   const { state } = application;
-  const errors = applicableSteps(plan, state).flatMap((step): FieldError[] => {
+  const steps = applicableSteps(plan, state);
+  const errors = steps.flatMap((step): FieldError[] => {
     if (!stepSaved(step, state)) {
       const place = Object.values(step.definition.bind)[0]!.replace(/^\//, '').split('/').join('.');
       return [{ field: place, message: MESSAGES.stepIncomplete.replace('{step}', stepTitle(step)) }];
@@ -44,7 +49,8 @@ function proposalErrors(application: Application): FieldError[] {
     return stepErrors(step, state);
   });
   const mandate = (state.eMandateDetails as { primary?: Json } | undefined)?.primary;
-  if (mandate?.choice === MANDATE_CHOICE && mandate.status !== 'success') {
+  const mandateApplies = steps.some((step) => step.definition.submit?.stage === MANDATE_STAGE);
+  if (mandateApplies && mandate?.choice === MANDATE_CHOICE && mandate.status !== 'success') {
     errors.push({ field: 'eMandateDetails.primary.status', message: MESSAGES.mandateNotAuthorised });
   }
   return errors;
@@ -88,7 +94,10 @@ export function proposalSubmitRoute(app: FastifyInstance, repository: Applicatio
       const refused = refusal(current, version);
       if (refused) throw refused;
       if (!premiumReceived(current!)) throw new ApiError(422, MESSAGES.premiumNotReceived);
-      const errors = proposalErrors(current!);
+      const errors = [
+        ...proposalErrors(current!),
+        ...(await documentReferenceErrors(app.db, applicationNumber, current!.state.document)),
+      ];
       if (errors.length) throw new ApiError(422, MESSAGES.proposalIncomplete, errors);
       const submittedAt = new Date().toISOString();
       const stage = furtherStage(current!.stage, SUBMITTED_STAGE);

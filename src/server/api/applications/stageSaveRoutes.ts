@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { payLaterDetails, paymentRecorded } from '../payments/payLater.ts';
 import { ApiError } from '../../lib/ApiError.ts';
 import { MESSAGES } from './applicationMessages.ts';
-import { isPaid } from './paidApplication.ts';
+import { isPaid, paidJourneyMessage } from './paidApplication.ts';
 import type { Application, ApplicationRepository, ApplicationState } from './applicationRepository.ts';
 import { DATE_TEXT, EMAIL, MOBILE_NUMBER, REF, SEALED_RESPONSES, SHORT_TEXT } from './applicationSchemas.ts';
 import { changeApplication } from './changeApplication.ts';
@@ -76,7 +76,7 @@ function patchOf(
 
 /** A journey stage of a paid application (or one whose Bima-ASBA mandate waits): 409. */
 function paidJourney(current: Application): ApiError | undefined {
-  return isPaid(current) ? new ApiError(409, MESSAGES.paidJourney) : undefined;
+  return isPaid(current) ? new ApiError(409, paidJourneyMessage(current)) : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/ApiError.ts';
 import { MESSAGES } from '../applications/applicationMessages.ts';
 import { createApplicationRepository } from '../applications/applicationRepository.ts';
 import { daysBetween, indiaToday, toIsoDate } from '../applications/policyDates.ts';
-import { isPaid } from '../applications/paidApplication.ts';
+import { isPaid, paidJourneyMessage } from '../applications/paidApplication.ts';
 import { requireCapability } from '../applications/requireCapability.ts';
 import { resumeRefusal } from '../applications/resumeRules.ts';
 import type { QuoteRequest } from './quoteRequest.ts';
@@ -34,7 +34,7 @@ export async function proposalDateOf(
     const refused = resumeRefusal(application, productId, today);
     if (refused) throw refused;
     // What a paid application's premium was calculated on no longer changes: no new quote of it.
-    if (isPaid(application)) throw new ApiError(409, MESSAGES.paidJourney);
+    if (isPaid(application)) throw new ApiError(409, paidJourneyMessage(application));
     return { proposalDate: application.policyStartDate ?? today, applicationNumber };
   }
   const sent = request.body.PlanSectionDetails.ProposalStartDate;

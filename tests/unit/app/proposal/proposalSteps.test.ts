@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildProposal, commonDocuments } from '../../../../engine/plan/buildPlan.ts';
-import { setAtPointer } from '../../../../engine/state/applicationState.ts';
+import {
+  initialApplicationState,
+  setAtPointer,
+  type ApplicationState,
+} from '../../../../engine/state/applicationState.ts';
 import { compilingValidators } from '../../../../engine/validation/createFormValidator.ts';
 import { isPaid, isProposalOpen, premiumReceived } from '../../../../src/app/proposal/proposalAccess.ts';
 import {
@@ -21,12 +25,14 @@ const journeyCase = (step: string) => {
   return resolveFixtureData(fixture.cases.find((c) => c.name === 'journey')!.data);
 };
 
-const holder = {
-  basicDetails: { policyHolder: { fullName: 'Ramesh Kumar Sharma', buyFor: 'Myself' } },
+const holder: ApplicationState = {
+  ...initialApplicationState(),
+  basicDetails: { policyHolder: { fullName: 'Ramesh Kumar Sharma', buyFor: 'Myself' }, insuredPerson: {} },
   personalDetails: { primary: { pincode: '452009', city: 'Indore', state: 'Madhya Pradesh' } },
-  planDetails: { investmentFrequency: 'Yearly', annualPremium: 200000 },
+  planDetails: { investmentFrequency: 'Yearly', annualPremium: 200000, isFilled: true },
   paymentDetails: { status: 'success' },
 };
+const paid = (paymentDetails: Record<string, unknown>) => ({ ...holder, paymentDetails });
 
 describe('the proposal steps on the page', () => {
   it('lists the steps that apply, in order: the secondary life’s documents only when buying for someone else', () => {
@@ -50,7 +56,7 @@ describe('the proposal steps on the page', () => {
   it('marks a step complete only when what the application holds for it passes its schema', () => {
     expect(proposalEntries(forms, holder).every((entry) => !entry.complete)).toBe(true);
     const nominees = journeyCase('personal-details/nominee');
-    const saved = { ...holder, pdNomineeDetails: nominees };
+    const saved = { ...holder, pdNomineeDetails: nominees } as ApplicationState;
     const entry = proposalEntries(forms, saved).find((e) => e.key === 'personal-details/nominee')!;
     expect(entry.complete).toBe(true);
   });
@@ -98,11 +104,11 @@ describe('the proposal steps on the page', () => {
 
 describe('what the payment opens', () => {
   it('opens the proposal at the payment stage and asks the premium received to submit', () => {
-    expect(isProposalOpen({ paymentDetails: {} })).toBe(false);
-    expect(isProposalOpen({ paymentDetails: { payLater: true, status: 'failure' } })).toBe(true);
-    expect(isPaid({ paymentDetails: { payLater: true, status: 'failure' } })).toBe(false);
-    expect(isPaid({ paymentDetails: { status: 'pending', basbastatus: 'initiated' } })).toBe(true);
-    expect(premiumReceived({ paymentDetails: { status: 'pending', basbastatus: 'initiated' } })).toBe(false);
-    expect(premiumReceived({ paymentDetails: { status: 'success' } })).toBe(true);
+    expect(isProposalOpen(paid({}))).toBe(false);
+    expect(isProposalOpen(paid({ payLater: true, status: 'failure' }))).toBe(true);
+    expect(isPaid(paid({ payLater: true, status: 'failure' }))).toBe(false);
+    expect(isPaid(paid({ status: 'pending', basbastatus: 'initiated' }))).toBe(true);
+    expect(premiumReceived(paid({ status: 'pending', basbastatus: 'initiated' }))).toBe(false);
+    expect(premiumReceived(paid({ status: 'success' }))).toBe(true);
   });
 });
