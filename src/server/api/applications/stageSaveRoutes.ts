@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { payLaterDetails, paymentRecorded } from '../payments/payLater.ts';
 import { ApiError } from '../../lib/ApiError.ts';
-import { MESSAGES } from './applicationMessages.ts';
 import { isPaid, paidJourneyMessage } from './paidApplication.ts';
 import type { Application, ApplicationRepository, ApplicationState } from './applicationRepository.ts';
 import { DATE_TEXT, EMAIL, MOBILE_NUMBER, REF, SEALED_RESPONSES, SHORT_TEXT } from './applicationSchemas.ts';
