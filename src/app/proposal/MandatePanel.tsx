@@ -8,14 +8,14 @@ import type { ProposalContent } from '../../plans/proposalContent.ts';
 const INITIATE_PATH = '/buyonlineoauth/emandate/initiate';
 const MANDATE_CHOICE = 'E-mandate';
 
-type Mandate = { choice?: unknown; status?: unknown; umrn?: unknown } | undefined;
+type Mandate = { choice?: unknown; status?: unknown; umrn?: unknown; debitDay?: unknown } | undefined;
 
 /**
  * The e-mandate step's action (docs/api/payments.md, renewal e-mandate): with the e-mandate
  * chosen and not yet authorised, a button that asks the server for the signed mandate form and
  * takes the buyer to the bank's page (the payment sandbox), as a payment does; back on #/ it
- * says what the bank answered. The step's own Save needs an authorised mandate for this choice
- * (the server refuses submission without one).
+ * says what the bank answered, for the debit day chosen on the step. Submission needs an
+ * authorised mandate for this choice (the server refuses it without one).
  */
 export function MandatePanel({
   store,
@@ -42,7 +42,11 @@ export function MandatePanel({
     try {
       const answer = await api.post<{ status?: string } & Partial<GatewayRequest>>(
         INITIATE_PATH,
-        { applicationNumber: application.applicationNumber, version: application.version },
+        {
+          applicationNumber: application.applicationNumber,
+          version: application.version,
+          ...(typeof typed?.debitDay === 'number' ? { debitDay: typed.debitDay } : {}),
+        },
         { capability: application.capability as string },
       );
       if (answer.status !== '200' || !answer.action || !answer.fields) throw new Error('No mandate form');

@@ -19,7 +19,7 @@ import { useProposalLookups } from './proposalLookups.ts';
 import type { ProposalScreenProps } from './proposalScreenProps.ts';
 import { draftPointer, openingData, proposalEntries, routeHash } from './proposalSteps.ts';
 
-/** The bound places a keystroke never reaches: a step's draft is kept apart until it is saved. */
+/** Where the server's refusal of a submission is kept for #/registration-unsuccesful to show. */
 const REFUSAL_POINTER = '/proposalRefusal';
 
 /**

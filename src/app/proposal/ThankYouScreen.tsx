@@ -23,9 +23,9 @@ export function ThankYouScreen({
 }: ProposalScreenProps & { forms?: ProposalForms }) {
   const copy = content.proposal;
   if (!state.journeyFlag) {
-    const next = forms && proposalEntries(forms, state).find((entry) => !entry.complete);
-    const first = forms && Object.keys(forms.proposal)[0];
-    const target = next?.key ?? first;
+    // The first step still to do; with every step done, the last, whose button submits.
+    const entries = forms ? proposalEntries(forms, state) : [];
+    const target = (entries.find((entry) => !entry.complete) ?? entries.at(-1))?.key;
     return (
       <section className="bf-card bf-proposal__card">
         <OutcomeMark tone="waiting" />

@@ -196,6 +196,17 @@ describe.each(DATABASES)('the proposal ($name)', { timeout: SLOW }, (kind) => {
         [{ field: 'bankDetails.primary.ifsc', message: 'Please enter a valid IFSC, e.g. SBIN0001234' }],
       ],
       [
+        'an IFSC the registry does not know',
+        'bank-details',
+        { bank: { ...bank, ifsc: 'ZZZZ0999999' } },
+        [
+          {
+            field: 'bankDetails.primary.ifsc',
+            message: 'We could not find this IFSC. Please check it against your cheque book or passbook.',
+          },
+        ],
+      ],
+      [
         'account numbers that differ',
         'bank-details',
         { bank: { ...bank, confirmAccountNumber: '50100012345687' } },
@@ -238,25 +249,38 @@ describe.each(DATABASES)('the proposal ($name)', { timeout: SLOW }, (kind) => {
       expect(await row(created.applicationNo)).toEqual(before);
     });
 
-    it('Form 60 with a stored annual premium of ₹50,000 or more, whatever the save sends; below it Form 60 saves', async () => {
+    it('Form 60 with the stored quote’s annual premium of ₹50,000 or more, whatever the application’s plan details or the save say; below it Form 60 saves', async () => {
       const form60 = {
         personal: { ...personal, identityChoice: 'Form 60', pan: undefined },
       };
-      /** An application whose plan details, saved before pay later, hold this annual premium. */
-      const withAnnualPremium = async (annualPremium: number) => {
+      /**
+       * An application after pay later whose stored quote (the one its premium is paid from)
+       * holds this annual premium, while its plan details (the browser's copy) say another.
+       */
+      const withAnnualPremium = async (priced: number, claimed: number) => {
         const payable = await payableApplication(api);
         const stored = await storedApplication(api, payable.created.applicationNo);
-        const planned = await savedStage(api, payable.created, 'plan-details', payable.version, {
-          planDetails: { ...(stored.state.planDetails as Json), annualPremium },
-        });
-        return { created: payable.created, version: await payLater(api, payable.created, planned) };
+        const planDetails = stored.state.planDetails as Json;
+        await api.app.db.query(
+          `UPDATE quotes SET response = jsonb_set(response::jsonb,
+             '{answer,data,quotePlanSectionDetails,annualPremium}', $2::jsonb)::json
+           WHERE quote_number = $1`,
+          [planDetails.quoteNumber, JSON.stringify(priced)],
+        );
+        await seed(
+          api,
+          payable.created.applicationNo,
+          `state = jsonb_set(state, '{planDetails,annualPremium}', $2::jsonb)`,
+          [JSON.stringify(claimed)],
+        );
+        return { created: payable.created, version: await payLater(api, payable.created, payable.version) };
       };
 
-      const high = await withAnnualPremium(50000);
+      const high = await withAnnualPremium(50000, 10000);
       const before = await row(high.created.applicationNo);
       const res = await saveStage(api, high.created, 'journey-details', high.version, {
         ...proposalSections('journey-details', form60),
-        // The premium is the application's, not the save's.
+        // The premium is the stored quote's, not the save's nor the plan details'.
         planDetails: { annualPremium: 49999 },
         annualPremium: 49999,
       });
@@ -269,7 +293,7 @@ describe.each(DATABASES)('the proposal ($name)', { timeout: SLOW }, (kind) => {
       ]);
       expect(await row(high.created.applicationNo)).toEqual(before);
 
-      const low = await withAnnualPremium(49999);
+      const low = await withAnnualPremium(49999, 60000);
       const saved = await saveStage(
         api,
         low.created,
@@ -278,9 +302,6 @@ describe.each(DATABASES)('the proposal ($name)', { timeout: SLOW }, (kind) => {
         proposalSections('journey-details', form60),
       );
       expect(saved.statusCode, saved.body).toBe(200);
-      expect((await row(low.created.applicationNo)).state.planDetails).toMatchObject({
-        annualPremium: 49999,
-      });
     });
   });
 
@@ -324,6 +345,41 @@ describe.each(DATABASES)('the proposal ($name)', { timeout: SLOW }, (kind) => {
       { field: 'pdNomineeDetails.nominees', message: 'Please complete Nominee details.' },
     ]);
     expect(await row(created.applicationNo)).toEqual(before);
+  });
+
+  it('stores a document as the server has it: its stored name, type and size, never a submitted flag', async () => {
+    const { created, version } = await payLaterApplication(api);
+    const primary = await uploadDocuments(api, created);
+    const claimed = {
+      ...primary,
+      identityProof: { ...primary.identityProof, name: 'forged.pdf', size: 1, type: 'image/png' },
+      submitted: true,
+    };
+    await savedStage(api, created, 'document', version, { document: { primary: claimed } });
+    expect((await row(created.applicationNo)).state.document).toEqual({ primary });
+  });
+
+  it('clears an e-mandate registered for another account when the bank account changes', async () => {
+    const { created, version } = await payLaterApplication(api);
+    const bank = proposalSections('bank-details').bankDetails as { primary: Json };
+    const saved = await savedStage(api, created, 'bank-details', version, { bankDetails: bank });
+    await seed(api, created.applicationNo, `state = jsonb_set(state, '{eMandateDetails}', $2::jsonb)`, [
+      JSON.stringify({
+        primary: { choice: 'E-mandate', debitDay: 5, status: 'success', umrn: 'SAND0000000000000001' },
+      }),
+    ]);
+    // The same account again: the mandate holds.
+    const same = await savedStage(api, created, 'bank-details', saved, { bankDetails: bank });
+    expect((await row(created.applicationNo)).state.eMandateDetails).toMatchObject({
+      primary: { status: 'success' },
+    });
+    const other = {
+      primary: { ...bank.primary, accountNumber: '50100099999999', confirmAccountNumber: '50100099999999' },
+    };
+    await savedStage(api, created, 'bank-details', same, { bankDetails: other });
+    expect((await row(created.applicationNo)).state.eMandateDetails).toEqual({
+      primary: { choice: 'E-mandate', debitDay: 5 },
+    });
   });
 
   it('stores no secondary life’s documents for a buyer who bought for themselves', async () => {

@@ -22,18 +22,24 @@ export const UPLOAD_AGAIN = 'Please upload this document again';
 
 type Json = Record<string, unknown>;
 
-/** A field error at every document reference of `document` that is not a stored file of its place. */
-export async function documentReferenceErrors(
+/**
+ * The documents sections as the server knows them: every reference a stored file of this
+ * application by its place's life and kind, with that file's name, type and size (not the
+ * browser's words), and no `submitted` flag (only the submission sets it); a field error at
+ * every reference that is not.
+ */
+export async function storedDocuments(
   db: Queryable,
   applicationNumber: string,
   document: unknown,
-): Promise<FieldError[]> {
+): Promise<{ document: Json | undefined; errors: FieldError[] }> {
+  if (!document || typeof document !== 'object') return { document: undefined, errors: [] };
   const references = LIVES.flatMap((life) => {
-    const documents = (document as Json | undefined)?.[life];
+    const documents = (document as Json)[life];
     if (!documents || typeof documents !== 'object') return [];
     return Object.entries(KIND_OF_PLACE).flatMap(([place, kind]) => {
       const id = ((documents as Json)[place] as Json | undefined)?.id;
-      return typeof id === 'string' ? [{ field: `document.${life}.${place}`, id, life, kind }] : [];
+      return typeof id === 'string' ? [{ field: `document.${life}.${place}`, id, life, kind, place }] : [];
     });
   });
   const stored = await documentsOf(
@@ -41,7 +47,18 @@ export async function documentReferenceErrors(
     applicationNumber,
     references.map(({ id }) => id),
   );
-  return references
+  const errors = references
     .filter(({ id, life, kind }) => stored.get(id)?.life !== life || stored.get(id)?.kind !== kind)
     .map(({ field }) => ({ field, message: UPLOAD_AGAIN }));
+  const known: Json = {};
+  for (const [life, documents] of Object.entries(document as Json)) {
+    if (!documents || typeof documents !== 'object') continue;
+    const { submitted: _submitted, ...rest } = documents as Json;
+    known[life] = rest;
+  }
+  for (const { id, life, place } of references) {
+    const file = stored.get(id);
+    if (file) (known[life] as Json)[place] = { id, name: file.name, type: file.type, size: file.size };
+  }
+  return { document: known, errors };
 }

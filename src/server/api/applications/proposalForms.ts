@@ -57,12 +57,3 @@ export function withoutInapplicable(
   }
   return kept;
 }
-
-/** The stages of a plan's proposal steps. */
-export function proposalStagesOf(plan: LoadedPlan): Set<string> {
-  return new Set(
-    Object.values(plan.proposal).flatMap((step) =>
-      step.definition.submit?.stage ? [step.definition.submit.stage] : [],
-    ),
-  );
-}

@@ -6,7 +6,8 @@ import type { Application, ApplicationRepository, ApplicationState } from './app
 import { proposalOpen } from './paidApplication.ts';
 import { assertFitsPlan, type ProductFields } from './planChecks.ts';
 import { indiaToday } from './policyDates.ts';
-import { documentReferenceErrors } from './proposalDocuments.ts';
+import { storedDocuments } from './proposalDocuments.ts';
+import { withMandateOfAccount, withPricedPremium, withRegistryBank } from './proposalFacts.ts';
 import { stageErrors, withoutInapplicable } from './proposalForms.ts';
 import { requireCapability } from './requireCapability.ts';
 import { hasExpired } from './resumeRules.ts';
@@ -84,13 +85,20 @@ export async function saveProposalStage(
   if (!plan) throw new ApiError(404, MESSAGES.unknownApplication);
   assertFitsPlan(plan, {}, save.product);
   const merged = { ...current!.state, ...save.patch };
-  const patch = withoutInapplicable(plan, save.stage, withServerFields(save.patch, current!.state), merged);
-  const stepErrors = stageErrors(plan, save.stage, patch, { ...current!.state, ...patch });
-  // The documents it names must be this application's, each of its place's life and kind.
-  const errors =
-    patch.document === undefined
-      ? stepErrors
-      : [...stepErrors, ...(await documentReferenceErrors(app.db, save.applicationNumber, patch.document))];
+  const sent = withoutInapplicable(plan, save.stage, withServerFields(save.patch, current!.state), merged);
+  // What the server knows better: the bank of the IFSC, the documents as stored, the mandate's account.
+  const bank = await withRegistryBank(sent);
+  const documents =
+    bank.patch.document === undefined
+      ? { document: undefined, errors: [] }
+      : await storedDocuments(app.db, save.applicationNumber, bank.patch.document);
+  const patch = withMandateOfAccount(
+    documents.document === undefined ? bank.patch : { ...bank.patch, document: documents.document },
+    current!.state,
+  );
+  // Checked on the application as the server knows it: the premium is the stored quote's.
+  const checked = await withPricedPremium(app.db, save.applicationNumber, { ...current!.state, ...patch });
+  const errors = [...stageErrors(plan, save.stage, patch, checked), ...bank.errors, ...documents.errors];
   if (errors.length) throw new ApiError(400, MESSAGES.notProcessed, errors);
   const stage = furtherStage(current!.stage, save.stage);
   const version = await repository.change({

@@ -7,8 +7,9 @@ import type { Application, ApplicationRepository, ApplicationState } from './app
 import { REF, SEALED_RESPONSES } from './applicationSchemas.ts';
 import { premiumReceived } from './paidApplication.ts';
 import { indiaToday } from './policyDates.ts';
-import { stepErrors, stepSaved, stepTitle } from '../../plans/stepData.ts';
-import { documentReferenceErrors } from './proposalDocuments.ts';
+import { editedPlace, stepErrors, stepSaved, stepTitle } from '../../plans/stepData.ts';
+import { storedDocuments } from './proposalDocuments.ts';
+import { withPricedPremium } from './proposalFacts.ts';
 import { applicableSteps } from './proposalForms.ts';
 import { requireCapability } from './requireCapability.ts';
 import { hasExpired } from './resumeRules.ts';
@@ -36,14 +37,13 @@ function refusal(current: Application | undefined, version: number): ApiError | 
 }
 
 /** Why the proposal cannot be submitted yet: a field error for each step not saved or not valid. */
-function proposalErrors(application: Application): FieldError[] {
+function proposalErrors(application: Application, state: ApplicationState): FieldError[] {
   const plan = planFor(application.productId);
   if (!plan) throw new ApiError(404, MESSAGES.unknownApplication);
-  const { state } = application;
   const steps = applicableSteps(plan, state);
   const errors = steps.flatMap((step): FieldError[] => {
     if (!stepSaved(step, state)) {
-      const place = Object.values(step.definition.bind)[0]!.replace(/^\//, '').split('/').join('.');
+      const place = editedPlace(step).replace(/^\//, '').split('/').join('.');
       return [{ field: place, message: MESSAGES.stepIncomplete.replace('{step}', stepTitle(step)) }];
     }
     return stepErrors(step, state);
@@ -95,8 +95,9 @@ export function proposalSubmitRoute(app: FastifyInstance, repository: Applicatio
       if (refused) throw refused;
       if (!premiumReceived(current!)) throw new ApiError(422, MESSAGES.premiumNotReceived);
       const errors = [
-        ...proposalErrors(current!),
-        ...(await documentReferenceErrors(app.db, applicationNumber, current!.state.document)),
+        // Checked on the application as the server knows it: the premium is the stored quote's.
+        ...proposalErrors(current!, await withPricedPremium(app.db, applicationNumber, current!.state)),
+        ...(await storedDocuments(app.db, applicationNumber, current!.state.document)).errors,
       ];
       if (errors.length) throw new ApiError(422, MESSAGES.proposalIncomplete, errors);
       const submittedAt = new Date().toISOString();

@@ -100,8 +100,12 @@ async function saveIntoApplication(tx: Queryable, payment: Payment): Promise<num
     if (current.status === 'success') return undefined;
     if (current.status === 'pending' && payment.status !== 'success') return undefined;
   }
-  // A buyer who chose pay later may have gone on with the proposal: its stage stays.
-  const patch = { paymentDetails: paymentDetailsOf(payment) };
+  // A buyer who chose pay later may have gone on with the proposal: its stage stays, and a
+  // payment that did not succeed leaves the choice standing (the proposal stays open).
+  const stillLater = current?.payLater === true && payment.status !== 'success';
+  const patch = {
+    paymentDetails: { ...paymentDetailsOf(payment), ...(stillLater ? { payLater: true } : {}) },
+  };
   const updated = await tx.query<{ version: number }>(
     `UPDATE applications SET
        state = state || $2::jsonb
