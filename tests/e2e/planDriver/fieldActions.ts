@@ -11,6 +11,7 @@ import { fieldSchemas, optionTitle } from './schemaFields.ts';
  */
 
 export type FieldAction =
+  /** Typed into a text field, or a text area (RJSF's `textarea` widget). */
   | { kind: 'type'; id: string; text: string; emails?: boolean }
   | { kind: 'date'; id: string; digits: string }
   | { kind: 'radio'; id: string; title: string }
@@ -19,12 +20,32 @@ export type FieldAction =
   /** A multiple choice drawn as checkbox cards: exactly these options ticked, by their titles. */
   | { kind: 'checks'; id: string; titles: string[] }
   /** A field the visitor cannot type in (read-only, filled by a lookup): it must come to show this. */
-  | { kind: 'shows'; id: string; text: string };
+  | { kind: 'shows'; id: string; text: string }
+  /**
+   * A list drawn as cards (widgets/templates/ArrayFieldTemplate.tsx): made to hold exactly
+   * `count` items with its Add button ('Add nominee', 'Add another nominee') and the last
+   * cards' Remove; the items' fields are actions of their own after it (`<id>_<index>_<field>`).
+   */
+  | { kind: 'list'; id: string; count: number }
+  /**
+   * A document (widgets/DocumentUploadField.tsx): a small real file of this content type, named
+   * so, is chosen in the field's file input and uploaded; the field then shows it as kept.
+   */
+  | { kind: 'upload'; id: string; name: string; type: string };
 
 /** Widgets the driver knows how to use; any other fails the test by name, never silently. */
-const TYPED = new Set(['TextWidget', 'MobileNumberWidget', 'AmountWidget', 'EmailWidget']);
+const TYPED = new Set(['TextWidget', 'MobileNumberWidget', 'AmountWidget', 'EmailWidget', 'textarea']);
 const MULTIPLE = new Set(['CheckboxCardsWidget']);
 const CHOICES = new Set(['GenderRadioWidget', 'RadioCardsWidget']);
+
+/**
+ * The id part StepForm gives a form (engine/form/StepForm.tsx idOf): every character outside
+ * [A-Za-z0-9_-] becomes '-', and the proposal's root step ('') is 'root'.
+ */
+export const formIdOf = (formId: string) => formId.replace(/[^A-Za-z0-9_-]/g, '-') || 'root';
+
+/** The id prefix of a form's fields: `step-<form>` ('step-personal-details-basic'). */
+export const formPrefix = (formId: string) => `step-${formIdOf(formId)}`;
 
 /** yyyy-mm-dd as the digits a visitor types into the date field (ddMMyyyy). */
 export function dateDigits(wire: string): string {
@@ -103,16 +124,31 @@ function typedText(widget: string, numeric: boolean, value: unknown): string {
 export function fieldActions(form: LoadedStep, data: Fields): FieldAction[] {
   const root = form.schema as Record<string, unknown>;
   const actions: FieldAction[] = [];
+  const prefix = formPrefix(form.id);
   const walk = (ui: UiSchema | undefined, values: Fields, path: string[]) => {
     for (const key of ordered(ui, values)) {
       const value = values[key];
       const fieldUi = ui?.[key] as UiSchema | undefined;
       const fieldPath = [...path, key];
-      const id = `step-${form.id}_${fieldPath.join('_')}`;
+      const id = `${prefix}_${fieldPath.join('_')}`;
       const widget = fieldUi?.['ui:widget'] as string | undefined;
       if (widget === 'hidden' || value === undefined || value === null) continue;
+      if (fieldUi?.['ui:field'] === 'DocumentUploadField') {
+        const document = isObject(value) ? value : {};
+        if (typeof document.name !== 'string' || typeof document.type !== 'string')
+          throw new Error(`${form.id}: ${fieldPath.join('.')} needs a document's name and type`);
+        actions.push({ kind: 'upload', id, name: document.name, type: document.type });
+        continue;
+      }
       if (isObject(value) && !widget) {
         walk(fieldUi, value, fieldPath);
+        continue;
+      }
+      // A list of objects without a widget of its own: its cards, then each card's fields.
+      if (Array.isArray(value) && !widget && value.every(isObject)) {
+        actions.push({ kind: 'list', id, count: value.length });
+        const itemUi = fieldUi?.items as UiSchema | undefined;
+        for (const [index, item] of value.entries()) walk(itemUi, item, [...fieldPath, String(index)]);
         continue;
       }
       if (fieldUi?.['ui:readonly'] === true) {

@@ -1,18 +1,32 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { FieldAction } from './fieldActions.ts';
+import { JPEG, PDF, PNG } from '../../integration/api/documentFiles.ts';
+import { formPrefix, type FieldAction } from './fieldActions.ts';
 
 /*
  * Carries out a form's field actions in real Chromium the way a visitor does: types
  * character by character, clicks a card's title, opens a dropdown and picks the option by
- * the words on it, ticks a consent by its label and checkbox cards by their titles. Fields are found by the id RJSF gives
+ * the words on it, ticks a consent by its label and checkbox cards by their titles, adds a
+ * list's cards with its Add button, and chooses a document's file. Fields are found by the id RJSF gives
  * them (`step-<form>_<path>`), so one field of two with the same label cannot be mistaken.
  */
 
-const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+/** A small real file of each document type the proposal takes (what its name says, by content). */
+const DOCUMENT_BYTES: Readonly<Record<string, Buffer>> = {
+  'application/pdf': PDF,
+  'image/jpeg': JPEG,
+  'image/png': PNG,
+};
+
+/** A text field or a text area (RJSF's `textarea` widget), by its id. */
+const textField = (scope: Page | Locator, id: string) =>
+  scope.locator(`input[id="${id}"], textarea[id="${id}"]`);
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const exactly = (text: string) => new RegExp(`^${escaped(text)}$`);
 
 async function typeInto(scope: Page | Locator, id: string, text: string, emails = false) {
-  const input = scope.locator(`input[id="${id}"]`);
+  const input = textField(scope, id);
   await input.fill('');
   await input.pressSequentially(text);
   // The e-mail field offers domains after '@'; a visitor who typed the whole address dismisses them.
@@ -75,9 +89,71 @@ async function carryOut(scope: Page | Locator, action: FieldAction, whileOpen?: 
     }
     case 'shows':
       await expect
-        .poll(() => scope.locator(`input[id="${action.id}"]`).inputValue(), { timeout: 10_000 })
+        .poll(() => textField(scope, action.id).inputValue(), { timeout: 10_000 })
         .toBe(action.text);
+      return;
+    case 'list':
+      return sizeList(scope, action.id, action.count);
+    case 'upload':
+      return uploadDocument(scope, action.id, action.name, action.type);
   }
+}
+
+/** A list's cards, made `count` by its Add button and the last cards' Remove. */
+async function sizeList(scope: Page | Locator, id: string, count: number) {
+  const list = scope.locator(`fieldset[id="${id}"]`);
+  await list.waitFor();
+  const cards = list.locator(':scope > .bf-array__items > .bf-array-item');
+  for (let guard = 0; guard < 20; guard++) {
+    const shown = await cards.count();
+    if (shown === count) return;
+    if (shown < count) {
+      const add = list.locator(':scope > .bf-array__add');
+      if (!(await add.count())) throw new Error(`the list shows ${shown} cards and no Add button`);
+      await add.click();
+    } else {
+      await cards
+        .nth(shown - 1)
+        .locator('.bf-array-item__remove')
+        .click();
+    }
+    await expect.poll(() => cards.count()).not.toBe(shown);
+  }
+  throw new Error(`the list did not come to ${count} cards`);
+}
+
+/**
+ * Chooses a small real file of `type`, named `name`, in a document's file input; the upload is
+ * done once the field names the file as kept, and fails with the message the field shows.
+ */
+async function uploadDocument(scope: Page | Locator, id: string, name: string, type: string) {
+  const buffer = DOCUMENT_BYTES[type];
+  if (!buffer) throw new Error(`no sample file of type ${type}`);
+  await chooseFile(scope, id, { name, mimeType: type, buffer });
+  const kept = scope.locator(`[id="${id}__file"]`);
+  const refused = scope.locator(`[id="${id}__upload-error"]`);
+  await expect
+    .poll(
+      async () => {
+        const message = ((await refused.textContent()) ?? '').trim();
+        if (message) return `refused: ${message}`;
+        return (await kept.count()) ? ((await kept.textContent()) ?? '') : 'uploading';
+      },
+      { timeout: 30_000, message: `the upload of ${name}` },
+    )
+    .toMatch(new RegExp(`^${escaped(name)} · `));
+}
+
+/** A file as chosen in a document field's file input (what a visitor picks from the device). */
+export interface ChosenFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** Puts a file into a document field's file input (`<id>__input`), which uploads it at once. */
+export async function chooseFile(scope: Page | Locator, id: string, file: ChosenFile) {
+  await scope.locator(`input[type="file"][id="${id}__input"]`).setInputFiles(file);
 }
 
 /**
@@ -109,7 +185,7 @@ export async function fieldError(scope: Page | Locator, id: string): Promise<str
  * FieldTemplate draws under each field and each object); fields without a message left out.
  */
 export async function shownErrors(scope: Page | Locator, formId: string): Promise<Record<string, string>> {
-  const prefix = `step-${formId}`;
+  const prefix = formPrefix(formId);
   const elements = scope.locator(`[id="${prefix}__error"], [id^="${prefix}_"][id$="__error"]`);
   const shown: Record<string, string> = {};
   for (const element of await elements.all()) {
@@ -121,4 +197,4 @@ export async function shownErrors(scope: Page | Locator, formId: string): Promis
 
 /** A form's error element id for a field's dotted path ('planDetails.policyTerm'). */
 export const errorId = (formId: string, field: string) =>
-  `step-${formId}${field ? `_${field.split('.').join('_')}` : ''}__error`;
+  `${formPrefix(formId)}${field ? `_${field.split('.').join('_')}` : ''}__error`;

@@ -39,10 +39,19 @@ interface FixtureFile {
   cases: FixtureCase[];
 }
 
-/** Every plan folder under a schemas root, loaded and bundled as the server loads it. */
-export function loadPlans(root = DEFAULT_SCHEMAS_ROOT): LoadedPlan[] {
+/**
+ * Every plan folder under a schemas root (or those of `codes`, in that order), loaded and
+ * bundled as the server loads it; with `proposal`, its proposal's steps too (plan.json
+ * proposal.steps, as LoadedPlan.proposal).
+ */
+export function loadPlans(
+  root = DEFAULT_SCHEMAS_ROOT,
+  { proposal = false, codes }: { proposal?: boolean; codes?: readonly string[] } = {},
+): LoadedPlan[] {
   const common = commonDocuments(readCommonDocuments(root));
-  return listPlanCodes(root).map((code) => buildPlan(readPlanFiles(code, root), common, compilingValidators));
+  return (codes ?? listPlanCodes(root)).map((code) =>
+    buildPlan(readPlanFiles(code, root), common, compilingValidators, { proposal }),
+  );
 }
 
 /** The steps of a plan in the order plan.json declares them (the journey's order). */

@@ -36,14 +36,18 @@ function applicable(root: Node, node: Node, seen = new Set<Node>()): Node[] {
   return found;
 }
 
-/** Every subschema that declares the field at `path` (object keys from the form's root). */
+/**
+ * Every subschema that declares the field at `path` (object keys from the form's root; an
+ * index, '0', steps into a list's `items`: the nominees' 'nominees', '0', 'fullName').
+ */
 export function fieldSchemas(root: Node, path: string[]): Node[] {
   let nodes = [root];
   for (const key of path) {
     nodes = nodes.flatMap((node) =>
-      applicable(root, node).flatMap((n) =>
-        isNode(n.properties) && isNode(n.properties[key]) ? [n.properties[key]] : [],
-      ),
+      applicable(root, node).flatMap((n) => {
+        if (/^\d+$/.test(key) && isNode(n.items)) return [n.items];
+        return isNode(n.properties) && isNode(n.properties[key]) ? [n.properties[key]] : [];
+      }),
     );
   }
   return nodes.flatMap((node) => applicable(root, node));

@@ -7,7 +7,7 @@ import { holds } from '../../../engine/plan/conditions.ts';
 import { getByPointer } from '../../../engine/schema/pointer.ts';
 import { expectAccessible } from '../axe.ts';
 import { SCREENSHOTS } from '../harness.ts';
-import { fieldActions } from './fieldActions.ts';
+import { fieldActions, formPrefix, type FieldAction } from './fieldActions.ts';
 import { errorId, fillForm, shownErrors } from './fillForm.ts';
 import {
   journeyCase,
@@ -123,6 +123,7 @@ async function addJointLife(
   step: LoadedStep,
   data: Fields,
   typed: Record<string, Fields>,
+  given?: Fields,
 ) {
   const panel = panelsOf(step).find((p) => p.type === 'jointLife');
   if (!panel) return;
@@ -131,7 +132,7 @@ async function addJointLife(
   const state = typedState(plan, { ...typed, [step.id]: data });
   if (getByPointer(state, category) !== (params.joint ?? 'Joint')) return;
   const popup = plan.popups[String(params.popup ?? 'joint-life')]!;
-  const jointCase = journeyCase(plan, popup);
+  const jointCase = given ? { data: given, shows: undefined } : journeyCase(plan, popup);
   if (!jointCase)
     throw new Error(`${plan.config.productId}: the ${popup.id} popup has no "journey" fixture case`);
   const joint = jointCase.data;
@@ -145,6 +146,29 @@ async function addJointLife(
   await dialog.waitFor({ state: 'detached' });
   typed[popup.id] = joint;
 }
+
+/**
+ * A step's actions with the joint-life panel's category last: choosing the joint category opens
+ * the popup over the step at once, so every other field of the step is filled before it.
+ */
+function jointLifeLast(step: LoadedStep, actions: FieldAction[]): FieldAction[] {
+  const panel = panelsOf(step).find((p) => p.type === 'jointLife');
+  if (!panel) return actions;
+  const category = String(panel.params?.category ?? '/planDetails/category');
+  const bound = Object.entries(step.definition.bind).find(([, pointer]) =>
+    category.startsWith(`${pointer}/`),
+  );
+  if (!bound) return actions;
+  const path = [bound[0], ...category.slice(bound[1].length + 1).split('/')];
+  const id = `${formPrefix(step.id)}_${path.join('_')}`;
+  return [...actions.filter((action) => action.id !== id), ...actions.filter((action) => action.id === id)];
+}
+
+/** The popup a step's joint-life panel opens, if it has one ('' when none). */
+const panelPopup = (step: LoadedStep) => {
+  const panel = panelsOf(step).find((p) => p.type === 'jointLife');
+  return panel ? String(panel.params?.popup ?? 'joint-life') : '';
+};
 
 /** Opens the quote's 'How we calculated this' (the breakup and the steps), unless it is open. */
 async function openBreakup(page: Page) {
@@ -244,6 +268,11 @@ export interface WalkOptions {
   audit?: boolean;
   /** Each step's "onScreen" fixture cases are typed and their messages checked before its journey case. */
   onScreen?: boolean;
+  /**
+   * Data typed instead of a step's (or popup's) "journey" case, by its id: another valid case
+   * (a joint life's plan details and its popup). What the journey case shows is not checked there.
+   */
+  data?: Record<string, Fields>;
 }
 
 /** From the catalogue to the make-payment screen, as a visitor. */
@@ -251,7 +280,7 @@ export async function walkToPayment(
   page: Page,
   baseUrl: string,
   plan: LoadedPlan,
-  { shots, audit = false, onScreen = false }: WalkOptions = {},
+  { shots, audit = false, onScreen = false, data: given = {} }: WalkOptions = {},
 ): Promise<Walked> {
   const { config } = plan;
   const check: Audit = audit
@@ -270,19 +299,21 @@ export async function walkToPayment(
       const applicationNumber = String((await savedState(page, plan)).applicationNumber ?? '');
       return { applicationNumber, payment: step, typed };
     }
-    const journey = journeyCase(plan, step);
+    const journey: Pick<FixtureCase, 'data' | 'shows' | 'breakup'> | undefined = given[step.id]
+      ? { data: given[step.id]! }
+      : journeyCase(plan, step);
     if (!journey) throw new Error(`${config.productId}: step ${step.id} has no "journey" fixture case`);
     const data = journey.data;
     if (onScreen) await typeOnScreenCases(page, plan, step, check);
     // A step that cannot be filled leaves a picture of what the visitor saw.
-    await fillForm(page, fieldActions(step, data), (open) => check(`${step.id}, ${open}`)).catch(
-      async (error: unknown) => {
-        await shoot(page, `${config.productId}-${step.id}-failed`);
-        throw error;
-      },
-    );
+    await fillForm(page, jointLifeLast(step, fieldActions(step, data)), (open) =>
+      check(`${step.id}, ${open}`),
+    ).catch(async (error: unknown) => {
+      await shoot(page, `${config.productId}-${step.id}-failed`);
+      throw error;
+    });
     typed[step.id] = data;
-    await addJointLife(page, check, plan, step, data, typed);
+    await addJointLife(page, check, plan, step, data, typed, given[panelPopup(step)]);
     const panels = panelsOf(step).filter((panel) => holds(panel.when, typedState(plan, typed)));
     // (checkQuote leaves 'How we calculated this' open: the width check below covers it too.)
     if (panels.some((p) => p.type === 'quote')) await checkQuote(page);
