@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createJourneyMachine } from '../../../../engine/machine/createJourneyMachine.ts';
 import { GENERIC_GUARD_NAMES } from '../../../../engine/machine/guards.ts';
+import { compilingValidators } from '../../../../engine/validation/createFormValidator.ts';
 import {
   changedForMachine,
   GENERIC_GUARD_READS,
@@ -76,10 +77,12 @@ describe('what a journey machine reads of the application', () => {
 
   it('decides as it would with every change when it hears only of those it reads', () => {
     const reads = machineReads(t54Machine);
-    const everything = createActor(createJourneyMachine(t54Machine), {
+    // The machine's conditions (a paid application's routes) are checked with ajv, as in Node.
+    const guards = { matchesSchema: compilingValidators.matchesSchema };
+    const everything = createActor(createJourneyMachine(t54Machine, guards), {
       input: { application: initialApplicationState() },
     }).start();
-    const filtered = createActor(createJourneyMachine(t54Machine), {
+    const filtered = createActor(createJourneyMachine(t54Machine, guards), {
       input: { application: initialApplicationState() },
     }).start();
     let state = initialApplicationState();
