@@ -17,8 +17,8 @@ function file(files: PlanFiles, planCode: string, path: string): unknown {
   return value;
 }
 
-/** One kind of a plan's forms, each schema bundled with the shared documents it references. */
-function loadForms(
+/** One kind of a plan's forms (./buildProposal.ts builds the proposal's alone), each schema bundled with the shared documents it references. */
+export function loadForms(
   files: PlanFiles,
   config: PlanConfig,
   common: SchemaDocuments,
@@ -46,28 +46,10 @@ function loadForms(
   return forms;
 }
 
-function configOf(files: PlanFiles): PlanConfig {
+export function configOf(files: PlanFiles): PlanConfig {
   const config = files['plan.json'] as PlanConfig | undefined;
   if (!config) throw new Error('Plan folder has no plan.json');
   return config;
-}
-
-/**
- * The proposal's steps of a plan (plan.json `proposal.steps`), for the proposal page: what it
- * needs of a plan without its journey's forms and machine (its copy comes on its own).
- */
-export function buildProposal(
-  files: PlanFiles,
-  common: SchemaDocuments,
-  validators: PlanValidators,
-): Pick<LoadedPlan, 'config' | 'proposal' | 'matchesSchema'> {
-  const config = configOf(files);
-  registerConditions(config, validators.matchesSchema);
-  return {
-    config,
-    proposal: loadForms(files, config, common, validators, 'proposal', config.proposal?.steps),
-    matchesSchema: validators.matchesSchema,
-  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import { buildPlan, buildProposal, commonDocuments } from '../../engine/plan/buildPlan.ts';
+import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
+import { buildProposal } from '../../engine/plan/buildProposal.ts';
 import type { LoadedPlan } from '../../engine/plan/types.ts';
 import {
   precompiledValidators,

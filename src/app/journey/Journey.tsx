@@ -24,8 +24,7 @@ import { changedForMachine, machineReads } from '../../../engine/machine/guardRe
 import { stepSubmitAction } from '../../../engine/state/stepActions.ts';
 import { StepForm, type StepData } from '../../../engine/form/StepForm.tsx';
 import { templates, widgets } from '../../../widgets/registry.ts';
-import { journeyBase, plans } from '../planRegistry.ts';
-import { APPLICATION_NO_PARAM } from './resume/useAutoResume.ts';
+import { journeyBase } from '../planRegistry.ts';
 import { proposalUrl } from './proposalUrl.ts';
 import { addressOf, landingRoute, routeOf } from './journeyRoutes.ts';
 import { JourneyHeader } from './JourneyHeader.tsx';
@@ -313,14 +312,6 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     [follow, store],
   );
 
-  /** Another plan's application (kept on this device): its own page resumes it (?applicationNo=). */
-  const openElsewhere = useCallback((productId: string, applicationNumber: string) => {
-    const other = plans.find((summary) => summary.productId === productId);
-    if (!other) return;
-    const number = encodeURIComponent(applicationNumber);
-    window.location.assign(`${journeyBase(other)}?${APPLICATION_NO_PARAM}=${number}`);
-  }, []);
-
   // Elements made once per change of what they show, so a keystroke in the step does not re-render them.
   const header = useMemo(
     () => (
@@ -329,10 +320,9 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
         application={headerSession}
         kept={adapter.keptApplications}
         onResumed={resumeApplication}
-        openElsewhere={openElsewhere}
       />
     ),
-    [plan, headerSession, adapter.keptApplications, resumeApplication, openElsewhere],
+    [plan, headerSession, adapter.keptApplications, resumeApplication],
   );
   const panel = useMemo(
     () => step && Panel && <Panel stepId={step.id} plan={plan} store={store} goTo={goTo} follow={follow} />,

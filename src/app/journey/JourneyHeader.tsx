@@ -18,15 +18,12 @@ export function JourneyHeader({
   application,
   kept,
   onResumed,
-  openElsewhere,
 }: {
   plan: LoadedPlan;
   /** What the header shows and resumes with: the Quote ID and its capability. */
   application: Pick<ApplicationState, 'applicationNumber' | 'capability'>;
   kept: KeptApplications | undefined;
   onResumed: (saved: Record<string, unknown>, access: ResumeAccess) => void;
-  /** Opens another plan's application, found by the resume lookup, on that plan's page. */
-  openElsewhere: (productId: string, applicationNumber: string) => void;
 }) {
   const { config } = plan;
   const content = plan.content as PlanContent | undefined;
@@ -59,7 +56,6 @@ export function JourneyHeader({
           label={content?.header?.resumeApplication ?? 'Resume Application'}
           kept={kept}
           onResumed={onResumed}
-          openElsewhere={openElsewhere}
           api={api}
         />
         {application.applicationNumber && (

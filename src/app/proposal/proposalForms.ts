@@ -1,4 +1,5 @@
-import { buildProposal, commonDocuments } from '../../../engine/plan/buildPlan.ts';
+import { commonDocuments } from '../../../engine/plan/buildPlan.ts';
+import { buildProposal } from '../../../engine/plan/buildProposal.ts';
 import type { PlanFiles } from '../../../engine/plan/types.ts';
 import type { JsonSchema } from '../../../engine/schema/bundleSchema.ts';
 import type { GeneratedFunctions } from '../../../engine/validation/precompiledValidators.ts';

@@ -81,7 +81,9 @@ export function generatedEntries(marker: string, plan: PlanConfig, file: string)
           const opens = opensWhen(steps, open);
           if (seen.has(JSON.stringify(opens))) continue;
           seen.add(JSON.stringify(opens));
-          const guards = [routeIs, 'hasApplicationNumber', ...opens];
+          // A stage reached means an application exists: only without one is its number asked.
+          const reached = opens.some((guard) => (guard as { type?: string }).type === 'stageReached');
+          const guards = [routeIs, ...(reached ? [] : ['hasApplicationNumber']), ...opens];
           entries.push({
             guard: { type: 'allOf', params: { guards } },
             target: `.${stateName(steps[open]![0])}`,

@@ -7,7 +7,7 @@ import { Loader } from '../Loader.tsx';
 import { FormGate } from '../FormGate.tsx';
 import { useLoaded, type Needed } from '../../../../engine/form/useFormReady.ts';
 import type { ResumeAccess, ResumedApplication } from './resumeCalls.ts';
-import { useAutoResume, type ProofRequest } from './useAutoResume.ts';
+import { APPLICATION_NO_PARAM, useAutoResume, type ProofRequest } from './useAutoResume.ts';
 
 /** The resume dialog's code: loaded when a visitor first opens it, not with the journey. */
 const resumeDialog: { module?: typeof import('./ResumeDialog.tsx') } = {};
@@ -28,8 +28,6 @@ export interface ResumeApplicationProps {
   kept?: KeptApplications;
   /** Takes the saved application into this tab and routes it by its stage. */
   onResumed: (saved: Record<string, unknown>, access: ResumeAccess) => void;
-  /** Opens another plan's application (kept on this device) on that plan's page. */
-  openElsewhere: (productId: string, applicationNumber: string) => void;
   api: ApiClient;
 }
 
@@ -38,15 +36,7 @@ export interface ResumeApplicationProps {
  * ?applicationNo= (spec 02 §2.1, §2.3, §2.9). A resumed application joins the device's kept
  * applications. Renders nothing for a plan without a resume popup.
  */
-export function ResumeApplication({
-  plan,
-  session,
-  label,
-  kept,
-  onResumed,
-  openElsewhere,
-  api,
-}: ResumeApplicationProps) {
+export function ResumeApplication({ plan, session, label, kept, onResumed, api }: ResumeApplicationProps) {
   const popup = plan.popups[RESUME_POPUP];
   // The popup's validators and the dialog's code, both downloaded when it first opens.
   const dialogNeeds = useMemo<Needed | undefined>(
@@ -76,16 +66,18 @@ export function ResumeApplication({
     [kept, onResumed, productId],
   );
   // Another plan's application: kept on this device with its capability, then opened on that
-  // plan's page (openElsewhere), which resumes it and routes it by its stage.
+  // plan's page (./openElsewhere.ts, loaded then), which resumes it and routes it by its stage.
   const [leaving, setLeaving] = useState(false);
   const finishElsewhere = useCallback(
     (otherProductId: string, { saved, access }: ResumedApplication) => {
       setDialog(undefined);
       kept?.remember(otherProductId, saved, access.capability);
       setLeaving(true);
-      openElsewhere(otherProductId, String(saved.applicationNumber ?? ''));
+      void import('./openElsewhere.ts').then(({ openElsewhere }) =>
+        openElsewhere(otherProductId, String(saved.applicationNumber ?? ''), APPLICATION_NO_PARAM),
+      );
     },
-    [kept, openElsewhere],
+    [kept],
   );
   const resuming = useAutoResume({
     api,

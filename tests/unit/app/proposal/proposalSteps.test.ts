@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildProposal, commonDocuments } from '../../../../engine/plan/buildPlan.ts';
+import { commonDocuments } from '../../../../engine/plan/buildPlan.ts';
+import { buildProposal } from '../../../../engine/plan/buildProposal.ts';
 import {
   initialApplicationState,
   setAtPointer,

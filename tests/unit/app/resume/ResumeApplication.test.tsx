@@ -43,7 +43,6 @@ function mount({
       label="Resume Application"
       kept={kept}
       onResumed={onResumed}
-      openElsewhere={vi.fn()}
       api={api}
     />,
   );
