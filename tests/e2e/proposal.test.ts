@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { format, subYears } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationState } from '../../engine/state/applicationState.ts';
+import { holds } from '../../engine/plan/conditions.ts';
+import type { LoadedStep } from '../../engine/plan/types.ts';
+import { setAtPointer, type ApplicationState } from '../../engine/state/applicationState.ts';
 import { createApplicationStore } from '../../engine/state/applicationStore.ts';
 import { splitName } from '../../src/journey/names.ts';
 import { toDisplayDate } from '../../src/journey/formatValue.ts';
@@ -14,6 +16,10 @@ import { createApiClient } from '../../src/api/createApiClient.ts';
 import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
 import { compilingValidators } from '../../engine/validation/createFormValidator.ts';
 import { readCommonDocuments, readPlanFiles } from '../../src/plans/nodePlanSource.ts';
+import { savedFields, savedSections } from '../../src/app/proposal/proposalSteps.ts';
+import { termsVersion, type TermsWording } from '../../src/shared/termsVersion.ts';
+import { JPEG, PDF, PNG } from '../integration/api/documentFiles.ts';
+import { journeyData, stepTitle, type Fields } from './planDriver/planCases.ts';
 import { expectAccessible } from './axe.ts';
 import { launchBrowser, SCREENSHOTS, startServer, type RunningServer, PHONE } from './harness.ts';
 
@@ -23,12 +29,26 @@ import { launchBrowser, SCREENSHOTS, startServer, type RunningServer, PHONE } fr
  * what the journey left there, and the page reads the application back from the server.
  */
 
-// Built, as the journey builds it: its conditions (the quote's second life) are checked with the plan's matcher.
-const config = buildPlan(
-  readPlanFiles('T54'),
-  commonDocuments(readCommonDocuments()),
-  compilingValidators,
-).config;
+// Built, as the journey builds it: its conditions (the quote's second life) are checked with the plan's matcher;
+// with its proposal's steps (plan.json proposal.steps), as the proposal page loads them.
+const T54_FILES = readPlanFiles('T54');
+const plan = buildPlan(T54_FILES, commonDocuments(readCommonDocuments()), compilingValidators, {
+  proposal: true,
+});
+const config = plan.config;
+/** What review sends with a payment: the terms accepted, of the wording T54 shows (src/shared/termsVersion.ts). */
+const TERMS_ACCEPTED = {
+  termsAccepted: true,
+  termsVersion: termsVersion(
+    (
+      T54_FILES[(T54_FILES['plan.json'] as { content: string }).content] as {
+        termsAndConditions: TermsWording;
+      }
+    ).termsAndConditions,
+  ),
+} as const;
+/** A proposal step's heading: its title in plan.json, else its schema's. */
+const titleOf = (key: string) => stepTitle(plan.proposal[key]!);
 const JOURNEY = '/retirement-plans/guaranteed-pension-plan/';
 const PROPOSAL = config.routes.proposalPage;
 const STORE_KEY = 'dataMapping:T54';
@@ -261,7 +281,7 @@ async function goToGateway(page: Page, seeded: SeededApplication, payMode: 'Onli
     fields: Record<string, string>;
   }>(
     '/buyonlineoauth/payments/initiate',
-    { applicationNumber: seeded.applicationNumber, payMode },
+    { applicationNumber: seeded.applicationNumber, payMode, ...TERMS_ACCEPTED },
     { capability: seeded.capability },
   );
   expect(started.status).toBe('200');
@@ -284,6 +304,104 @@ async function goToGateway(page: Page, seeded: SeededApplication, payMode: 'Onli
     { action: started.action, fields: started.fields },
   );
   return started.fields;
+}
+
+/** The application as the server holds it now (retrieve-data), keeping the fresh capability it gives. */
+async function readBack(seeded: SeededApplication): Promise<ApplicationState> {
+  const answer = await seeded.api.post<{
+    status?: string;
+    data?: ApplicationState;
+    capability?: string;
+    version?: number;
+  }>(
+    RETRIEVE_DATA,
+    { applicationNumber: seeded.applicationNumber, retrieve: 'appnumber', productId: config.productId },
+    { capability: seeded.capability },
+  );
+  expect(answer.status).toBe('200');
+  if (answer.capability) seeded.capability = answer.capability;
+  seeded.version = answer.version!;
+  return answer.data!;
+}
+
+/** Saves a proposal step's data to its stage route from Node, as the page does (src/app/proposal/proposalCalls.ts). */
+async function saveProposalStep(seeded: SeededApplication, step: LoadedStep, data: Fields) {
+  const current = await readBack(seeded);
+  let next = current;
+  for (const [field, pointer] of savedFields(step.definition))
+    next = setAtPointer(next, pointer, data[field]);
+  const sections = Object.fromEntries(
+    savedSections(step.definition).map((section) => [section, next[section]]),
+  );
+  const saved = await seeded.api.post<{ status?: string; version?: number }>(
+    `/buyonlineoauth/stages/${step.definition.submit!.stage!}`,
+    {
+      applicationNumber: seeded.applicationNumber,
+      version: seeded.version,
+      productId: config.productId,
+      planCode: config.planCode,
+      ...sections,
+    },
+    { capability: seeded.capability },
+  );
+  expect(saved.status, `${step.id} saved`).toBe('200');
+  seeded.version = saved.version!;
+}
+
+const SAMPLE: Readonly<Record<string, Buffer>> = {
+  'application/pdf': PDF,
+  'image/jpeg': JPEG,
+  'image/png': PNG,
+};
+
+/** The documents step's journey data, each reference replaced by a small real file uploaded from Node. */
+async function uploadedDocuments(seeded: SeededApplication, step: LoadedStep): Promise<Fields> {
+  const data = structuredClone(journeyData(plan, step)!) as { documents: Record<string, Fields> };
+  const ui = (step.uiSchema as Record<string, Record<string, Record<string, unknown>>>).documents!;
+  for (const [field, reference] of Object.entries(data.documents)) {
+    const kind = (ui[field]?.['ui:options'] as { kind?: string } | undefined)?.kind;
+    if (!kind) continue;
+    const type = String(reference.type);
+    const query = new URLSearchParams({
+      applicationNumber: seeded.applicationNumber,
+      life: 'primary',
+      kind,
+      name: String(reference.name),
+    });
+    data.documents[field] = await seeded.api.post<Fields>(
+      `/buyonlineoauth/documents?${query.toString()}`,
+      SAMPLE[type]!,
+      { capability: seeded.capability, plain: true, contentType: type },
+    );
+  }
+  return data;
+}
+
+/** Renewals paid by the buyer: the e-mandate step complete without the bank's sandbox. */
+const PAY_RENEWALS_MYSELF = { mandate: { choice: 'Pay renewals myself' } };
+
+/**
+ * Saves from Node every proposal step that applies, in order, each with its fixture's "journey"
+ * case (the documents uploaded, renewals paid by the buyer); answers the last step's route key,
+ * whose button submits the proposal.
+ */
+async function saveEveryStep(seeded: SeededApplication): Promise<string> {
+  const state = await readBack(seeded);
+  const steps = Object.entries(plan.proposal).filter(([, step]) => holds(step.definition.when, state));
+  for (const [, step] of steps.slice(0, -1)) {
+    const data =
+      step.definition.submit?.stage === 'document'
+        ? await uploadedDocuments(seeded, step)
+        : step.definition.submit?.stage === 'emandate-details'
+          ? PAY_RENEWALS_MYSELF
+          : journeyData(plan, step)!;
+    await saveProposalStep(seeded, step, data);
+  }
+  const [lastKey, last] = steps.at(-1)!;
+  expect(last.definition.submit?.stage).toBe('document');
+  // The documents themselves uploaded now, so the page's last step opens on them.
+  await saveProposalStep(seeded, last, await uploadedDocuments(seeded, last));
+  return lastKey;
 }
 
 /** A phone-sized tab whose session storage holds `tab` (once: a reload keeps what the page stored). */
@@ -371,6 +489,10 @@ describe('proposal page', () => {
     expect(await page.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
       `${JOURNEY}make-payment`,
     );
+    // Pay later opens the proposal: on to its first step still to do.
+    const onward = page.getByRole('link', { name: 'Complete your proposal' });
+    await onward.waitFor();
+    expect(await onward.getAttribute('href')).toBe('#/personal-details/basic');
     expect(await page.getByRole('link', { name: 'Go to Homepage' }).getAttribute('href')).toBe('/');
     await page.getByRole('heading', { level: 2, name: 'What happens next' }).waitFor();
     expect(await page.getByText(`Quote ID: ${seeded.applicationNumber}`).count()).toBe(1);
@@ -409,6 +531,9 @@ describe('proposal page', () => {
     expect(await figure(page, 'Application number').textContent()).toBe(seeded.proposalNumber);
     expect(await figure(page, 'Quote ID').textContent()).toBe(seeded.applicationNumber);
     expect(await page.getByRole('link', { name: 'Pay now' }).count()).toBe(0);
+    const onward = page.getByRole('link', { name: 'Complete your proposal' });
+    await onward.waitFor();
+    expect(await onward.getAttribute('href')).toBe('#/personal-details/basic');
     await shoot(page, 'paid');
   });
 
@@ -443,12 +568,30 @@ describe('proposal page', () => {
     await expectAccessible(page, 'proposal page basba-blocked');
   });
 
-  it('#/thank-you: the numbers, what happens next, the benefit illustration and the way home', async () => {
+  it('#/thank-you once the proposal is submitted: the numbers, what happens next, the benefit illustration and the way home', async () => {
     const seeded = await seedApplication();
-    const page = await openTab(seeded.tab);
-    await page.goto(`${server.baseUrl}${PROPOSAL}#/thank-you`);
+    // Paid through the gateway, as the buyer pays.
+    const paying = await openTab(seeded.tab);
+    await goToGateway(paying, seeded, 'Online');
+    await paying.getByRole('button', { name: 'Success' }).click();
+    await paying.getByRole('heading', { level: 2, name: 'Payment Successful' }).waitFor({ timeout: 20_000 });
+    seeded.capability = String((await stored(paying)).capability);
+    await context?.close();
+    context = undefined;
+
+    // Every proposal step saved from Node with its journey case; the page's last step submits.
+    const lastKey = await saveEveryStep(seeded);
+    const page = await openTab({ ...seeded.tab, capability: seeded.capability } as ApplicationState);
+    await page.goto(`${server.baseUrl}${PROPOSAL}#/${lastKey}`);
+    await page.getByRole('heading', { name: titleOf(lastKey), exact: true }).waitFor({ timeout: 30_000 });
+    const submit = page.locator('.bf-step-actions button[type="submit"]');
+    expect((await submit.textContent())?.trim()).toBe('Submit proposal');
+    await submit.click();
+    await page.waitForURL((url) => url.hash === '#/thank-you', { timeout: 30_000 });
+
     await page.getByRole('heading', { level: 1, name: 'Thank You!' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'We have received your proposal' }).waitFor();
+    expect((await stored(page)).journeyFlag).toBe(true);
     expect(await figure(page, 'Application number').textContent()).toBe(seeded.proposalNumber);
     expect(await figure(page, 'Quote ID').textContent()).toBe(seeded.applicationNumber);
     expect(await page.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
@@ -461,52 +604,81 @@ describe('proposal page', () => {
     await shoot(page, 'thank-you');
   });
 
-  it('proposal steps show the saved progress and the step, without a form; unknown routes go to #/', async () => {
+  it('each proposal step opens its own form once the payment stage is reached; thank-you waits for the submission; unknown routes go to #/', async () => {
     const seeded = await seedApplication();
-    await savePayment(seeded, { payLater: true, status: 'failure', payMode: 'Online' });
-    const page = await openTab(seeded.tab);
-    const refreshes = watchRefreshes(page);
-    await page.goto(`${server.baseUrl}${PROPOSAL}#/personal-details/basic`);
-    await page.getByRole('heading', { level: 1, name: 'Personal details — Basic' }).waitFor();
-    expect(await page.getByText('This part of the proposal opens in a later release').count()).toBe(1);
-    expect(await page.locator('form, input, select, textarea').count()).toBe(0);
-    const progress = page.locator('.bf-progress__item');
-    expect(await progress.evaluateAll((items) => items.map((item) => item.textContent))).toEqual([
-      'Basic detailsSaved',
-      'Plan details and quoteSaved',
-      'Additional detailsSaved',
-      'Premium paymentPay later: premium due',
-      'Personal detailsThis step',
-      'Employment detailsStill to do',
-      'Nominee detailsStill to do',
-      'Other policiesStill to do',
-      'Bank detailsStill to do',
-      'FATCA detailsStill to do',
-      'DocumentsStill to do',
-    ]);
-    expect(await page.locator('[aria-current="step"]').textContent()).toBe('Personal detailsThis step');
-    expect(await page.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
+    // Before the payment stage the proposal is not open: no form, the way to payment.
+    const early = await openTab(seeded.tab);
+    await early.goto(`${server.baseUrl}${PROPOSAL}#/personal-details/basic`);
+    await early.getByRole('heading', { level: 1, name: 'Your proposal opens after payment' }).waitFor();
+    expect(await early.locator('form').count()).toBe(0);
+    expect(await early.getByRole('link', { name: 'Go to payment' }).getAttribute('href')).toBe(
       `${JOURNEY}make-payment`,
     );
+    await context?.close();
+    context = undefined;
+
+    await savePayment(seeded, {
+      payLater: true,
+      status: 'failure',
+      payMode: 'Online',
+      pageName: 'make-payment',
+    });
+    const page = await openTab(seeded.tab);
+    const refreshes = watchRefreshes(page);
+    const submit = page.locator('.bf-step-actions button[type="submit"]');
+    await page.goto(`${server.baseUrl}${PROPOSAL}#/personal-details/basic`);
+    await page.getByRole('heading', { name: titleOf('personal-details/basic'), exact: true }).waitFor();
+    expect(await page.locator('form').count()).toBe(1);
+    expect((await submit.textContent())?.trim()).toBe('Save and continue');
     await shoot(page, 'personal-details-basic');
 
-    // Moving between steps by hash: the heading follows and takes the focus; no new read-back.
-    await page.evaluate(() => (window.location.hash = '#/bank-details/fatca-details'));
-    await page.getByRole('heading', { level: 1, name: 'Bank details — FATCA details' }).waitFor();
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent))
-      .toBe('Bank details — FATCA details');
+    // Moving between steps by hash: each route opens its own step's form, its heading takes the focus; no new read-back.
+    for (const [hash, key] of [
+      ['#/bank-details/fatca-details', 'bank-details/fatca-details'],
+      ['#/bank-details/', 'bank-details'],
+      ['#/personal-details/nominee', 'personal-details/nominee'],
+      ['#/review-upload-doc/upload-doc', 'review-upload-doc/upload-doc'],
+    ] as const) {
+      await page.evaluate((next) => (window.location.hash = next), hash);
+      const title = titleOf(key);
+      await page.getByRole('heading', { name: title, exact: true }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(title);
+      expect(await page.locator('form').count(), hash).toBe(1);
+      await submit.waitFor();
+    }
+    await expectAccessible(page, 'proposal page upload-doc');
+
+    // The secondary life's documents do not apply to a policy bought for oneself: no form, on to the first step to do.
     await page.evaluate(() => (window.location.hash = '#/review-upload-doc/upload-doc?type=secondary'));
-    await page.getByRole('heading', { level: 1, name: 'Upload documents — secondary life' }).waitFor();
-    await expectAccessible(page, 'proposal page upload-doc secondary');
-    await page.evaluate(() => (window.location.hash = '#/bank-details/'));
-    await page.getByRole('heading', { level: 1, name: 'Bank details — Bank account' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: titleOf('review-upload-doc/upload-doc?type=secondary') })
+      .waitFor();
+    expect(await page.locator('form').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Continue', exact: true }).getAttribute('href')).toBe(
+      '#/personal-details/basic',
+    );
+
+    // Not submitted yet: thank-you does not thank, it links on to the first step still to do.
+    await page.evaluate(() => (window.location.hash = '#/thank-you'));
+    await page.getByRole('heading', { level: 1, name: 'Your proposal is not submitted yet' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'We have received your proposal' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Continue your proposal' }).getAttribute('href')).toBe(
+      '#/personal-details/basic',
+    );
+    await shoot(page, 'thank-you-not-submitted');
+
     await page.evaluate(() => (window.location.hash = '#/registration-unsuccesful'));
-    await page.getByRole('heading', { level: 1, name: 'Proposal registration' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'We could not submit your proposal' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Pay your premium' }).getAttribute('href')).toBe(
+      `${JOURNEY}make-payment`,
+    );
     await expectAccessible(page, 'proposal page registration-unsuccesful');
+
+    // A route the plan has no step for goes to #/, the e-mandate step of a yearly premium.
     await page.evaluate(() => (window.location.hash = '#/no-such-step'));
-    await page.getByRole('heading', { level: 1, name: 'Bank details', exact: true }).waitFor();
+    await page.getByRole('heading', { name: titleOf(''), exact: true }).waitFor();
     expect(new URL(page.url()).hash).toBe('#/');
+    expect(await page.locator('form').count()).toBe(1);
     expect(refreshes).toEqual([200]);
   });
 
