@@ -6,10 +6,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { expectAccessible } from './axe.ts';
 import { BUILT_INDEX, launchBrowser, SCREENSHOTS, PHONE } from './harness.ts';
 import { createTestApi, DATABASES, type TestApi } from '../integration/api/testApp.ts';
+import { indianGrouping } from '../../src/pricing/indianGrouping.ts';
 import {
+  createApplication,
   FAST_RESUME,
+  HOLDER_DOB,
   indiaDaysAgo,
   personalDetailsOf,
+  planDetailsOf,
   seed,
   type CreatedApplication,
 } from '../integration/api/applicationsFixtures.ts';
@@ -18,7 +22,16 @@ import {
   initiate,
   payableApplication,
   postGatewayResponse,
+  storedApplication,
 } from '../integration/api/paymentsFixtures.ts';
+import {
+  FIXTURE_STAGES,
+  PAY_RENEWALS_MYSELF,
+  payLater,
+  proposalSections,
+  uploadDocuments,
+} from '../integration/api/proposalFixtures.ts';
+import { createQuote, quoteBody } from '../integration/api/quotesFixtures.ts';
 
 /*
  * Spec 02 §4.2 in real Chromium: applications brought to each stage through the real API
@@ -27,6 +40,11 @@ import {
  * application number. Each row of the table lands where the plan's machine says; each
  * refusal shows its §8 message. The server is the real app, in this process, so the test
  * can reach its database; it serves the built SPA like `npm start`.
+ *
+ * Each application is brought where its row's route is legitimately open: the proposal's
+ * stages only once the payment stage is reached (paid, or pay later after a failed payment),
+ * each with its step's valid data (the fixtures' journey cases, real uploaded documents) and
+ * every proposal stage before it saved, as the proposal page's steps save them.
  */
 
 const JOURNEY = '/retirement-plans/guaranteed-pension-plan/';
@@ -68,10 +86,62 @@ interface Seeded {
   version: number;
 }
 
-/** An application with a stored quote and saved plan details (stage plan-details). */
-async function atPlanDetails(): Promise<Seeded> {
+/** An application with a stored quote and saved plan details only (stage plan-details). */
+async function atPlanDetails(premium = 100000): Promise<Seeded> {
+  const created = await createApplication(api);
+  const quote = await createQuote(
+    api,
+    quoteBody(
+      { InstallmentPremiumAmount: premium, AnnualPremiumAmount: premium, AnnuityFor: 'Single' },
+      { DOB: HOLDER_DOB },
+      { ApplicationNumber: created.applicationNo },
+    ),
+    created.capability,
+  );
+  const seeded = { created, version: created.version };
+  return save(seeded, 'plan-details', {
+    planDetails: planDetailsOf({
+      investmentAmount: indianGrouping(premium),
+      premiumPayingTerm: 10,
+      planOption: 'T54C',
+      quoteNumber: quote.data.quoteNumber,
+      response: quote.data.quotePlanSectionDetails,
+    }),
+  });
+}
+
+/** An application whose journey is saved up to additional details (stage personal-details): payable. */
+async function atPersonalDetails(): Promise<Seeded> {
   const { created, version } = await payableApplication(api, 100000);
   return { created, version };
+}
+
+/** The stored version, after a change the gateway's answer made. */
+async function current(seeded: Seeded): Promise<Seeded> {
+  return { ...seeded, version: (await storedApplication(api, seeded.created.applicationNo)).version };
+}
+
+/** A stage's valid sections: its step's journey case, or this application's uploaded documents. */
+async function validSections(seeded: Seeded, stage: string): Promise<Record<string, unknown>> {
+  if (stage === 'document') return { document: { primary: await uploadDocuments(api, seeded.created) } };
+  if (stage === 'emandate-details') return PAY_RENEWALS_MYSELF;
+  return proposalSections(stage);
+}
+
+/** Saves every proposal stage in order, valid, up to and including `last`. */
+async function saveProposalUpTo(seeded: Seeded, last: string): Promise<Seeded> {
+  for (const stage of [...FIXTURE_STAGES, 'document']) {
+    seeded = await save(seeded, stage, await validSections(seeded, stage));
+    if (stage === last) return seeded;
+  }
+  throw new Error(`${last} is not a proposal stage`);
+}
+
+/** A paid application (online, verified by the gateway), at the payment stage. */
+async function paid(): Promise<Seeded> {
+  const seeded = await atPersonalDetails();
+  await pay(seeded, 'Online', 'success');
+  return current(seeded);
 }
 
 async function save(seeded: Seeded, stage: string, body: Record<string, unknown>): Promise<Seeded> {
@@ -132,86 +202,80 @@ describe('resume by application number routes by stage (spec 02 §4.2)', () => {
   });
 
   it('personal-details without an address goes to additional details', async () => {
-    const seeded = await save(await atPlanDetails(), 'personal-details', {
+    const seeded = await save(await atPersonalDetails(), 'personal-details', {
       personalDetails: personalDetailsOf(),
     });
     await landsOn(seeded.created, { route: 'additional-details' });
   });
 
   it('payment-details, online success, goes to payment-success', async () => {
-    const seeded = await atPlanDetails();
+    const seeded = await atPersonalDetails();
     await pay(seeded, 'Online', 'success');
     await landsOn(seeded.created, { proposal: 'payment-success' });
     await page.getByText('Payment Successful').waitFor();
   });
 
   it('payment-details, online failure without bank details, goes to review', async () => {
-    const seeded = await atPlanDetails();
+    const seeded = await atPersonalDetails();
     await pay(seeded, 'Online', 'failure');
     await landsOn(seeded.created, { route: 'review-details' });
   });
 
   it('payment-details, pay later without bank details, goes to review', async () => {
-    const seeded = await save(await atPlanDetails(), 'payment-details', {
+    const seeded = await save(await atPersonalDetails(), 'payment-details', {
       paymentDetails: { payLater: true, status: 'failure', payMode: 'Online' },
     });
     await landsOn(seeded.created, { route: 'review-details' });
   });
 
   it('payment-details, BASBA mandate initiated, goes to payment-success', async () => {
-    const seeded = await atPlanDetails();
+    const seeded = await atPersonalDetails();
     await pay(seeded, 'BASBA', 'pending');
     await landsOn(seeded.created, { proposal: 'payment-success' });
   });
 
   it('payment-details, BASBA without a mandate, goes to review', async () => {
-    const seeded = await atPlanDetails();
+    const seeded = await atPersonalDetails();
     await pay(seeded, 'BASBA', 'failure');
     await landsOn(seeded.created, { route: 'review-details' });
   });
 
   it('emandate-details after a failed online payment with bank details goes to the proposal page root', async () => {
-    let seeded = await atPlanDetails();
+    // The payment failed; the buyer chose to pay later, which opens the proposal, then saved
+    // its stages up to the e-mandate's (renewals paid by the buyer) with the bank's details.
+    let seeded = await atPersonalDetails();
     await pay(seeded, 'Online', 'failure');
-    seeded = { ...seeded, version: seeded.version + 1 };
-    seeded = await save(seeded, 'bank-details', {
-      bankDetails: { primary: { accountNumber: '000123456789' } },
+    seeded = await current(seeded);
+    seeded = { ...seeded, version: await payLater(api, seeded.created, seeded.version) };
+    seeded = await saveProposalUpTo(seeded, 'emandate-details');
+    const stored = await storedApplication(api, seeded.created.applicationNo);
+    expect(stored.state).toMatchObject({
+      userStage: 'emandate-details',
+      paymentDetails: { payMode: 'Online', status: 'failure', payLater: true },
+      bankDetails: { primary: expect.objectContaining({ accountNumber: expect.any(String) }) },
     });
-    seeded = await save(seeded, 'emandate-details', { eMandateDetails: { status: 'pending' } });
     await landsOn(seeded.created, { proposal: '' });
   });
 
-  const PROPOSAL_ROWS: Array<[string, string, Record<string, unknown>, string]> = [
-    ['journey-details', 'journeyDetails', { primary: { type: 'manual' } }, 'personal-details/basic'],
-    [
-      'employment-details',
-      'employmentDetails',
-      { primary: { employer: 'Acme' } },
-      'personal-details/employment',
-    ],
-    ['pd-nominee-details', 'pdNomineeDetails', { nominees: [] }, 'personal-details/nominee'],
-    ['other-policy-details', 'otherPolicyDetails', { primary: {} }, 'bank-details/'],
-    [
-      'bank-details',
-      'bankDetails',
-      { primary: { accountNumber: '000123456789' } },
-      'bank-details/sub-bank-details',
-    ],
-    [
-      'fatca-details',
-      'fatcaDetails',
-      { primary: { taxResidentOutsideIndia: 'N' } },
-      'bank-details/fatca-details',
-    ],
-    ['document', 'document', { primary: { submitted: true } }, 'thank-you'],
+  // The proposal's stages, each saved on a paid application after every stage before it.
+  const PROPOSAL_ROWS: Array<[string, string]> = [
+    ['journey-details', 'personal-details/basic'],
+    ['employment-details', 'personal-details/employment'],
+    ['pd-nominee-details', 'personal-details/nominee'],
+    ['other-policy-details', 'bank-details/'],
+    ['bank-details', 'bank-details/sub-bank-details'],
+    ['fatca-details', 'bank-details/fatca-details'],
+    // Not submitted yet: the route is the thank-you page's, which says what is still to do.
+    ['document', 'thank-you'],
   ];
-  it.each(PROPOSAL_ROWS)('%s goes to the proposal page', async (stage, section, data, proposal) => {
-    const seeded = await save(await atPlanDetails(), stage, { [section]: data });
+  it.each(PROPOSAL_ROWS)('%s goes to the proposal page', async (stage, proposal) => {
+    const seeded = await saveProposalUpTo(await paid(), stage);
+    expect((await storedApplication(api, seeded.created.applicationNo)).state.userStage).toBe(stage);
     await landsOn(seeded.created, { proposal });
   });
 
   it('personal-details with an address goes to personal-details/basic', async () => {
-    const seeded = await atPlanDetails();
+    const seeded = await atPersonalDetails();
     const addressed = await save(seeded, 'personal-details', {
       personalDetails: personalDetailsOf({ addressline1: '12 MG Road' }),
     });
@@ -219,26 +283,31 @@ describe('resume by application number routes by stage (spec 02 §4.2)', () => {
   });
 
   it('document for a joint life goes to the secondary upload until both are submitted', async () => {
-    const seeded = await atPlanDetails();
+    const seeded = await paid();
+    // A joint life (which no API sets on a stored quote's application): the second life's
+    // documents are still to upload once the primary's are saved.
     await seed(
       api,
       seeded.created.applicationNo,
       `state = jsonb_set(state, '{basicDetails,policyHolder,buyFor}', '"Joint Life"')`,
     );
-    const saved = await save({ ...seeded, version: seeded.version }, 'document', {
-      document: { primary: { submitted: true } },
-    });
+    const saved = await saveProposalUpTo(seeded, 'document');
     await landsOn(saved.created, { proposal: 'review-upload-doc/upload-doc?type=secondary' });
   });
 });
 
 describe('back from the gateway', () => {
   it('an online payment the bank has not confirmed says so on make-payment, and offers no failure modal', async () => {
-    const seeded = await atPlanDetails();
+    const seeded = await atPersonalDetails();
     const form = await initiate(api, seeded.created, 'Online');
     const res = await postGatewayResponse(api, gatewayResponse(form, 'pending', api.config.payment.salt));
     expect(res.headers.location).toBe(`${JOURNEY}make-payment?txnid=${form.txnid}`);
     await landsOn(seeded.created, { route: 'review-details' });
+    // Make-payment opens once this tab has the terms accepted on review, as it had when it
+    // left for the gateway.
+    await page.getByRole('checkbox', { name: /Terms & Conditions/ }).check({ force: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'How would you like to pay?' }).waitFor();
     await page.goto(`${baseUrl}${JOURNEY}make-payment?txnid=${form.txnid}`);
     await page
       .getByRole('status')
@@ -258,25 +327,25 @@ describe('resume refusals show the §8 messages', () => {
   }
 
   it('another product', async () => {
-    const { created } = await atPlanDetails();
+    const { created } = await atPersonalDetails();
     await seed(api, created.applicationNo, `product_id = 'T56'`);
     await refused(created, 'Please enter valid application.');
   });
 
   it('already submitted', async () => {
-    const { created } = await atPlanDetails();
+    const { created } = await atPersonalDetails();
     await seed(api, created.applicationNo, 'journey_flag = true');
     await refused(created, 'This application is already submitted.');
   });
 
   it('no basic details', async () => {
-    const { created } = await atPlanDetails();
+    const { created } = await atPersonalDetails();
     await seed(api, created.applicationNo, `state = state - 'basicDetails'`);
     await refused(created, 'Failed to retrive data.');
   });
 
   it('expired', async () => {
-    const { created } = await atPlanDetails();
+    const { created } = await atPersonalDetails();
     await seed(api, created.applicationNo, 'policy_start_date = $2::date', [indiaDaysAgo(31)]);
     await refused(created, 'The Application Number has expired. Please start a new application.');
     await page.screenshot({ path: join(SCREENSHOTS, 'resume-expired-phone.png') });
@@ -284,7 +353,7 @@ describe('resume refusals show the §8 messages', () => {
   });
 
   it('no such application, or the wrong email', async () => {
-    const { created } = await atPlanDetails();
+    const { created } = await atPersonalDetails();
     await refused(created, 'Please enter valid application number', 'someone.else@gmail.com');
   });
 });
