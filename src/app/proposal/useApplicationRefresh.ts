@@ -34,8 +34,11 @@ export function useApplicationRefresh(
       () => live && setStatus({ kind: 'fresh' }),
       (error: unknown) => {
         if (!live) return;
-        if (error instanceof ApiFailure && error.statusCode === 409) setStatus({ kind: 'submitted' });
-        else
+        if (error instanceof ApiFailure && error.statusCode === 409) {
+          // Submitted elsewhere (another device, another tab): this tab's copy is submitted too.
+          store.dispatch({ type: 'updateMapping', data: { journeyFlag: true } });
+          setStatus({ kind: 'submitted' });
+        } else
           setStatus({
             kind: 'failed',
             message: error instanceof ApiFailure ? error.message : undefined,

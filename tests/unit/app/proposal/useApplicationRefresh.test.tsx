@@ -86,11 +86,13 @@ describe('useApplicationRefresh', () => {
     await waitFor(() => expect(hook.result.current.status).toMatchObject({ dismissed: true }));
   });
 
-  it('tells an application already submitted (409) apart from a failure', async () => {
-    const { hook } = setUp(tab, () =>
+  it('tells an application already submitted (409) apart from a failure, and marks the tab’s copy submitted', async () => {
+    const { hook, store } = setUp(tab, () =>
       Promise.reject(new ApiFailure('This application is already submitted.', 409)),
     );
     await waitFor(() => expect(hook.result.current.status).toEqual({ kind: 'submitted' }));
+    // Submitted on another device: #/thank-you thanks this tab too.
+    expect(store.getState().journeyFlag).toBe(true);
   });
 
   it('asks the server nothing for a tab without an application', () => {
