@@ -261,13 +261,15 @@ describe('T54 journey', () => {
     expect(await page.getByText(`Quote ID: ${before.applicationNumber}`).count()).toBe(1);
     expect(await page.getByLabel('Investment Amount').inputValue()).toBe('2,00,000');
     expect(after.planDetails.planOption).toBe(before.planDetails.planOption);
-    // Review before the new quote: the old figures are not shown, nor their illustration.
+    // The edit saved the basic-details stage again: the steps after plan details are not open
+    // until a new quote is saved, so review's address lands on plan details (the furthest open
+    // step), and the old figures are never shown, nor their illustration.
+    expect(after.userStage).toBe('basic-details');
     await page.goto(server.baseUrl + JOURNEY + 'review-details');
-    await page.getByText('Your details have changed since your last quote.').waitFor();
-    expect(await page.locator('.bf-pay-get').count()).toBe(0);
-    await audit('review after the details changed');
-    await page.getByRole('button', { name: 'Check my plan' }).click();
     await heading('Customise your pension plan');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(JOURNEY + 'plan-details');
+    expect(await page.locator('.bf-pay-get').count()).toBe(0);
+    await audit('plan details, where review sends a changed application');
     // The quote follows the new name (the illustration prints it).
     await expect
       .poll(() => page.getByRole('button', { name: /^Next · Get ₹ [\d,]+ a year$/ }).count(), {
@@ -284,13 +286,16 @@ describe('T54 journey', () => {
 
   it('a new tab on this device offers to continue the previous quote, and resumes it', async () => {
     const saved = await page.evaluate(() => JSON.parse(sessionStorage.getItem('dataMapping:T54') ?? '{}'));
+    expect(saved.userStage).toBe('plan-details');
     const fresh = await context.newPage();
     await fresh.goto(server.baseUrl + JOURNEY);
     await fresh.getByText('Continue with your previous quote').waitFor();
     expect(await fresh.getByText(`Quote ID ${saved.applicationNumber}`).count()).toBe(1);
     await expectAccessible(fresh, 'T54 first screen offering the previous quote');
     await fresh.getByRole('button', { name: 'Continue', exact: true }).first().click();
+    // It resumes on the step of the stage saved last (plan details: Next saved its quote).
     await fresh.getByRole('heading', { name: 'Customise your pension plan' }).waitFor();
+    await expect.poll(() => new URL(fresh.url()).pathname).toBe(JOURNEY + 'plan-details');
     expect(await fresh.getByLabel('Investment Amount').inputValue()).toBe('2,00,000');
     expect(await fresh.getByText(`Quote ID: ${saved.applicationNumber}`).count()).toBe(1);
     await fresh.close();
