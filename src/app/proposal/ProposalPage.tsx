@@ -1,3 +1,4 @@
+import { formTitle } from '../../../engine/plan/formTitle.ts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PlanSummary } from '../../plans/planSummary.ts';
 import {
@@ -123,7 +124,7 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
           : route?.screen === 'registration-unsuccesful'
             ? copy.registrationUnsuccessful.heading
             : stepKey !== undefined && forms
-              ? String(forms.proposal[stepKey]!.definition.title ?? forms.proposal[stepKey]!.schema.title)
+              ? formTitle(forms.proposal[stepKey]!)
               : undefined;
   useEffect(() => {
     if (copy && screenTitle) document.title = `${screenTitle} — ${copy.title} — ${config.productName}`;

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { formTitle } from '../../../engine/plan/formTitle.ts';
 import { getByPointer } from '../../../engine/schema/pointer.ts';
 import { StepForm, type StepData } from '../../../engine/form/StepForm.tsx';
 import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
@@ -144,7 +145,7 @@ export function ProposalStepScreen({
     body = (
       <section className="bf-card bf-proposal__card">
         <h1 className="bf-step-title" ref={headingRef} tabIndex={-1}>
-          {String(step.definition.title ?? step.schema.title)}
+          {formTitle(step)}
         </h1>
         <p>{copy.step.notApplicable}</p>
         {next && (

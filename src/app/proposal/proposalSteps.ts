@@ -1,4 +1,5 @@
 import { holds } from '../../../engine/plan/conditions.ts';
+import { formTitle as stepTitle } from '../../../engine/plan/formTitle.ts';
 import type { LoadedStep, OfferSource, StepDefinition } from '../../../engine/plan/types.ts';
 import { getByPointer } from '../../../engine/schema/pointer.ts';
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
@@ -22,7 +23,7 @@ export interface ProposalEntry {
   complete: boolean;
 }
 
-export const stepTitle = (step: LoadedStep) => String(step.definition.title ?? step.schema.title ?? step.id);
+export { stepTitle };
 
 /** The step's form data as the application holds it (its bound places). */
 export function boundData(step: LoadedStep, state: ApplicationState): Data {

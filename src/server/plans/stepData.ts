@@ -11,10 +11,8 @@ import type { FieldError } from '../lib/httpErrorBody.ts';
 
 type State = Record<string, unknown>;
 
-/** The step's name as the visitor reads it: its title, else its schema's. */
-export function stepTitle(step: LoadedStep): string {
-  return step.definition.title ?? String(step.schema.title ?? step.id);
-}
+/** The step's name as the visitor reads it (engine/plan/formTitle.ts). */
+export { formTitle as stepTitle } from '../../../engine/plan/formTitle.ts';
 
 /** The place a step edits: its first binding (the others are read alongside, as the annual premium). */
 export function editedPlace(step: LoadedStep): string {
