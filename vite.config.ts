@@ -48,8 +48,8 @@ export function platformUriForRjsf(): Plugin {
 
 /**
  * A plan folder's modules for the browser (src/plans/browserPlanModules.ts):
- * `plan.json?summary` (in the entry), `plan.json?card` (the catalogue's), `plan.json?files` (the plan's chunk), `plan.json?content`,
- * `plan.json?proposal` (the proposal page's forms).
+ * `plan.json?summary` (in the entry), `plan.json?card` (the catalogue's), `plan.json?files` (the plan's chunk),
+ * `plan.json?proposal` (the proposal page's copy and forms).
  */
 function planModules(): Plugin {
   const PREFIX = '\0bimaflow-plan:';
@@ -58,7 +58,7 @@ function planModules(): Plugin {
     name: 'bimaflow-plan-modules',
     enforce: 'pre',
     resolveId(source, importer) {
-      const match = /^(.*\/plan\.json)\?(summary|card|files|content|proposal)$/.exec(source);
+      const match = /^(.*\/plan\.json)\?(summary|card|files|proposal)$/.exec(source);
       if (!match || !importer) return null;
       const folder = dirname(resolve(dirname(importer), match[1]!));
       return `${PREFIX}${match[2]}:${basename(folder)}:${dirname(dirname(folder))}`;
@@ -115,6 +115,15 @@ export default defineConfig({
                 ) ?? null,
             },
             {
+              // The journey's state machine (XState and the engine's machine): the journey's
+              // page loads it beside the form runtime; the proposal page, which has no
+              // machine, does not.
+              debugName: 'journey-machine',
+              includeDependenciesRecursively: false,
+              name: (id: string) =>
+                /node_modules\/(xstate|@xstate)\/|\/engine\/machine\//.test(id) ? 'machine' : null,
+            },
+            {
               // The form runtime (RJSF, XState, the engine, the widgets and the shared schemas
               // they import) as one chunk, not cut into pieces shared with the lazily loaded
               // panels and dialogs (each piece compresses worse). Its own dependencies (React)
@@ -139,7 +148,7 @@ export default defineConfig({
                     : null,
             },
             {
-              // The proposal page's forms of a plan and their validators.
+              // The proposal page's copy and forms of a plan, with its first step's validators.
               debugName: 'plan-proposal',
               includeDependenciesRecursively: false,
               name: (id: string) =>
@@ -155,6 +164,14 @@ export default defineConfig({
                 /schemas\/plans\/([^/]+)\/validators\.later\.generated\.js$/
                   .exec(id)?.[1]
                   ?.replace(/^/, 'forms-') ?? null,
+            },
+            {
+              // The other proposal steps' validators, loaded once the proposal page's first screen is up.
+              debugName: 'plan-proposal-forms',
+              name: (id: string) =>
+                /schemas\/plans\/([^/]+)\/validators\.proposal-later\.generated\.js$/
+                  .exec(id)?.[1]
+                  ?.replace(/^/, 'proposal-forms-') ?? null,
             },
           ],
         },

@@ -1,8 +1,8 @@
 import { deepEquals, hashForSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FormPlace, PlanValidators } from '../plan/types.ts';
 import * as rules from './rules.ts';
+import { date } from './dateFormat.ts';
 import { RULES_MODULE, STANDALONE_MODULES } from './standaloneModules.ts';
 
 /*
@@ -56,7 +56,8 @@ const runtime: Record<(typeof STANDALONE_MODULES)[number], unknown> = {
   'ajv/dist/runtime/ucs2length': { default: ucs2length },
   // JSON data only: RJSF's deep equality answers as ajv's fast-deep-equal does.
   'ajv/dist/runtime/equal': { default: deepEquals },
-  'ajv-formats/dist/formats': { fullFormats },
+  // Only the formats plan schemas use (STANDALONE_FORMATS), not ajv-formats' whole table.
+  'ajv-formats/dist/formats': { fullFormats: { date } },
 };
 
 function standaloneRequire(name: string): unknown {

@@ -12,3 +12,9 @@ export const STANDALONE_MODULES = [
   'ajv/dist/runtime/equal',
   'ajv-formats/dist/formats',
 ] as const;
+
+/**
+ * The formats of `ajv-formats/dist/formats` the browser's runtime answers (./dateFormat.ts):
+ * the ones plan schemas use. A validator asking for another is refused when it is generated.
+ */
+export const STANDALONE_FORMATS = ['date'] as const;

@@ -1,5 +1,6 @@
 import { buildPlan, commonDocuments } from '../../engine/plan/buildPlan.ts';
 import type { LoadedPlan, PlanFiles } from '../../engine/plan/types.ts';
+import type { PlanContent } from '../plans/planContent.ts';
 import type { PlanSummary } from '../plans/planSummary.ts';
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
 import type { GeneratedFunctions } from '../../engine/validation/precompiledValidators.ts';
@@ -9,8 +10,9 @@ import type { GeneratedFunctions } from '../../engine/validation/precompiledVali
  * the build makes of it (src/plans/browserPlanModules.ts): a summary of each plan is eager
  * (the catalogue lists them, addresses are matched against them); each plan's files, with
  * the shared documents they reference, load lazily, on first visit, as one chunk per plan
- * with its first step's validators (see vite.config.ts); its copy alone for pages without forms
- * (src/app/proposal/planContentLoaders.ts), its catalogue card with the catalogue (Catalogue.tsx).
+ * with its first step's validators (see vite.config.ts); its proposal page's copy and forms
+ * (`?proposal`) likewise, for the proposal page; its catalogue card with the catalogue
+ * (Catalogue.tsx).
  */
 const planIndex = import.meta.glob<PlanSummary>('../../schemas/plans/*/plan.json', {
   eager: true,
@@ -23,6 +25,17 @@ const planFileLoaders = import.meta.glob<{
   firstValidators: GeneratedFunctions;
   laterValidators: () => Promise<GeneratedFunctions>;
 }>('../../schemas/plans/*/plan.json', { query: '?files' });
+/** What a plan's proposal page loads of it (src/plans/browserPlanModules.ts `?proposal`). */
+export interface ProposalModule {
+  content: PlanContent;
+  files: PlanFiles;
+  common: JsonSchema[];
+  firstValidators: GeneratedFunctions;
+  laterValidators: () => Promise<GeneratedFunctions>;
+}
+const proposalModuleLoaders = import.meta.glob<ProposalModule>('../../schemas/plans/*/plan.json', {
+  query: '?proposal',
+});
 const folderOf = (config: PlanSummary) => `../../schemas/plans/${config.productId}`;
 
 export const plans: PlanSummary[] = Object.values(planIndex).sort((a, b) =>
@@ -81,6 +94,24 @@ export function loadPlan(config: PlanSummary): Promise<LoadedPlan> {
     );
     promise.catch(() => loaded.delete(config.productId));
     loaded.set(config.productId, promise);
+  }
+  return promise;
+}
+
+const proposalModules = new Map<string, Promise<ProposalModule>>();
+
+/**
+ * Loads a plan's proposal page module (once; again after a failure). The entry asks for it as
+ * soon as it runs on a proposal page, beside the page's code, so the two arrive side by side.
+ */
+export function loadProposalModule(config: PlanSummary): Promise<ProposalModule> {
+  let promise = proposalModules.get(config.productId);
+  if (!promise) {
+    const load = proposalModuleLoaders[`${folderOf(config)}/plan.json`];
+    if (!load) return Promise.reject(new Error(`Plan ${config.productId} has no proposal page`));
+    promise = load();
+    promise.catch(() => proposalModules.delete(config.productId));
+    proposalModules.set(config.productId, promise);
   }
   return promise;
 }

@@ -12,10 +12,10 @@ import { planCard, planSummary } from './planSummary.ts';
  *    chunk: its JSON files but fixtures and the pricing basis (the server prices), its copy
  *    but the proposal page's (`proposal`, which only `?content` carries), and the shared
  *    documents of schemas/common that its schemas reference, and nothing more;
- *  - `plan.json?content`: its copy alone, for the proposal page's screens without forms;
- *  - `plan.json?proposal`: the proposal's forms (plan.json, the proposal steps' schemas and
- *    uiSchemas, the shared documents they reference) and their precompiled validators, for the
- *    proposal page's steps.
+ *  - `plan.json?proposal`: what the proposal page shows of the plan, one module in a chunk of its
+ *    own: its copy, the proposal's forms (plan.json, the proposal steps' schemas and uiSchemas,
+ *    the shared documents they reference), the first proposal step's precompiled validators,
+ *    and how to load the other steps' (their own chunk, loaded once the page's first screen is up).
  */
 
 /** The files of a plan the proposal page's forms need: plan.json and its proposal steps' schemas and uiSchemas. */
@@ -30,7 +30,7 @@ export function proposalPlanFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): Pl
   );
 }
 
-export type BrowserPlanModule = 'summary' | 'card' | 'files' | 'content' | 'proposal';
+export type BrowserPlanModule = 'summary' | 'card' | 'files' | 'proposal';
 
 /** The JSON files of a plan folder a phone needs on the journey. */
 export function browserPlanFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): PlanFiles {
@@ -127,16 +127,16 @@ export function browserPlanModule(
         `export const laterValidators = () => import(${generated('validators.later.generated.js')}).then((module) => module.default);\n`
       );
     }
-    case 'content':
-      if (!config.content) throw new Error(`Plan ${code} has no content file`);
-      return `export default ${json(readPlanFiles(code, root)[config.content])};`;
     case 'proposal': {
-      const generated = join(root, 'plans', code, 'validators.proposal.generated.js');
+      if (!config.content) throw new Error(`Plan ${code} has no content file`);
+      const generated = (file: string) => JSON.stringify(join(root, 'plans', code, file));
       const forms = proposalPlanFiles(code, root);
       return (
+        `export const content = ${json(readPlanFiles(code, root)[config.content])};\n` +
         `export const files = ${json(forms)};\n` +
         `export const common = ${json(referencedCommonDocuments(forms, readCommonDocuments(root)))};\n` +
-        `export { default as validators } from ${JSON.stringify(generated)};\n`
+        `export { default as firstValidators } from ${generated('validators.proposal.generated.js')};\n` +
+        `export const laterValidators = () => import(${generated('validators.proposal-later.generated.js')}).then((module) => module.default);\n`
       );
     }
   }

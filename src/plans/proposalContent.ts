@@ -47,6 +47,8 @@ export interface ProposalContent {
   progress: {
     title: string;
     summary: string;
+    /** The summary's place before every step's status is known (their validators are on their way). */
+    checking: string;
     status: { complete: string; current: string; pending: string };
   };
   /** Payment-success's action to the first step still to do. */

@@ -8,34 +8,36 @@ import {
   type GeneratedValidators,
 } from '../../engine/validation/precompiledValidators.ts';
 import { DEFAULT_SCHEMAS_ROOT, readCommonDocuments, readPlanFiles } from '../../src/plans/nodePlanSource.ts';
-import { validatorsPath } from './generatedValidators.ts';
+import { validatorsPath, type GeneratedFile } from './generatedValidators.ts';
 
 /** A plan folder's generated validator modules, imported as the browser imports them. */
 export async function generatedValidators(
   folder: string,
   root = DEFAULT_SCHEMAS_ROOT,
 ): Promise<GeneratedValidators> {
-  const module = async (file: 'first' | 'later' | 'proposal') =>
-    (
-      (await import(pathToFileURL(validatorsPath(root, folder, file)).href)) as {
-        default: GeneratedFunctions;
-      }
-    ).default;
-  return { first: await module('first'), later: () => module('later') };
+  return { first: await generatedModule(root, folder, 'first'), later: () => generatedModule(root, folder, 'later') };
 }
 
-/** A plan's proposal forms built in Node exactly as the proposal page builds them, with their generated validators. */
-export async function precompiledProposal(folder: string, root = DEFAULT_SCHEMAS_ROOT) {
-  const proposal = (
-    (await import(pathToFileURL(validatorsPath(root, folder, 'proposal')).href)) as {
+async function generatedModule(root: string, folder: string, file: GeneratedFile): Promise<GeneratedFunctions> {
+  return (
+    (await import(pathToFileURL(validatorsPath(root, folder, file)).href)) as {
       default: GeneratedFunctions;
     }
   ).default;
-  return buildProposal(
+}
+
+/** A plan's proposal forms built in Node exactly as the proposal page builds them, with their generated validators, all loaded. */
+export async function precompiledProposal(folder: string, root = DEFAULT_SCHEMAS_ROOT) {
+  const forms = buildProposal(
     readPlanFiles(folder, root),
     commonDocuments(readCommonDocuments(root)),
-    precompiledValidators(folder, { first: proposal, later: () => Promise.resolve(proposal) }),
+    precompiledValidators(folder, {
+      first: await generatedModule(root, folder, 'proposal'),
+      later: () => generatedModule(root, folder, 'proposalLater'),
+    }),
   );
+  await forms.loadForms();
+  return forms;
 }
 
 /** A plan built in Node exactly as the browser builds it: with its generated, precompiled validators, all loaded. */

@@ -7,7 +7,7 @@ import { conditionsIn } from '../../engine/plan/conditions.ts';
 import type { FormKind, LoadedPlan, LoadedStep } from '../../engine/plan/types.ts';
 import { AJV_OPTIONS } from '../../engine/validation/ajvOptions.ts';
 import { configureAjv } from '../../engine/validation/configureAjv.ts';
-import { STANDALONE_MODULES } from '../../engine/validation/standaloneModules.ts';
+import { STANDALONE_FORMATS, STANDALONE_MODULES } from '../../engine/validation/standaloneModules.ts';
 
 /*
  * The browser's validators, generated ahead of time: for each step and popup schema of a plan,
@@ -131,6 +131,14 @@ function standaloneOf(schemas: object[], owner: string): string {
       );
     }
   }
+  for (const [, name, quoted] of code.matchAll(/\.fullFormats(?:\.([\w$]+)|\[("[^"]*")\])/g)) {
+    const format = name ?? (JSON.parse(quoted!) as string);
+    if (!(STANDALONE_FORMATS as readonly string[]).includes(format)) {
+      throw new Error(
+        `${owner}: its validator needs the format ${format}, which engine/validation/standaloneModules.ts (STANDALONE_FORMATS) does not provide`,
+      );
+    }
+  }
   return code;
 }
 
@@ -140,22 +148,25 @@ export const GENERATED_FILES = {
   first: 'validators.generated.js',
   /** Loaded once the first step is on screen (LoadedPlan.loadForms): every other form. */
   later: 'validators.later.generated.js',
-  /** The proposal page's: the proposal's steps and the plan's conditions. */
+  /** The proposal page's, loaded with the page: its first step's forms and the proposal's conditions. */
   proposal: 'validators.proposal.generated.js',
+  /** The proposal page's, loaded once its first screen is up: the other proposal steps' forms. */
+  proposalLater: 'validators.proposal-later.generated.js',
 } as const;
 
 /**
  * The generated modules of one plan: its steps' and popups' validator functions (one copy per
  * schema file), split in two. A phone needs the first step's before that step is usable; the
- * others, loaded after it, stay out of its first download. The proposal page has a module of
- * its own: the proposal's steps and the plan's conditions. Each module's default export takes
- * the `require` of the standalone code.
+ * others, loaded after it, stay out of its first download. The proposal page has two of its
+ * own, split the same way: its first step's forms with the proposal's conditions, and the
+ * other proposal steps'. Each module's default export takes the `require` of the standalone code.
  */
 export function planValidatorModules(
   folder: string,
   plan: LoadedPlan,
 ): Record<keyof typeof GENERATED_FILES, string> {
   const firstSchema = Object.values(plan.steps)[0]?.definition.schema;
+  const firstProposalSchema = Object.values(plan.proposal)[0]?.definition.schema;
   const forms = [...Object.values(plan.steps), ...Object.values(plan.popups)];
   const identified = (page: 'journey' | 'proposal') =>
     [...planConditions(plan, page)].map(([hash, schema]) => ({ ...schema, $id: hash }));
@@ -172,15 +183,22 @@ export function planValidatorModules(
     plan,
     '',
   );
+  const proposalForms = Object.values(plan.proposal);
   const proposal = validatorModule(
-    Object.values(plan.proposal),
+    proposalForms.filter((form) => form.definition.schema === firstProposalSchema),
     plan,
     proposalConditions.length ? standaloneOf(proposalConditions, `plans/${folder} proposal conditions`) : '',
+  );
+  const proposalLater = validatorModule(
+    proposalForms.filter((form) => form.definition.schema !== firstProposalSchema),
+    plan,
+    '',
   );
   return {
     first: header + first,
     later: header + later,
     proposal: header + proposal,
+    proposalLater: header + proposalLater,
   };
 }
 

@@ -9,16 +9,16 @@ import {
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
 import { shallowEqual, useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
 import { browserApi } from '../../api/browserApi.ts';
-import type { PlanContent } from '../../plans/planContent.ts';
 import { BrandBar } from '../BrandBar.tsx';
 import { PageLoadFailed } from '../PageLoadFailed.tsx';
 import { ErrorPopup } from '../../journey/ErrorPopup.tsx';
 import { Loader } from '../journey/Loader.tsx';
-import { loadPlanContent } from './planContentLoaders.ts';
 import { NoApplicationScreen } from './NoApplicationScreen.tsx';
 import { paymentOutcome } from './paymentOutcome.ts';
 import { PaymentSuccessScreen } from './PaymentSuccessScreen.tsx';
-import { loadProposalForms, type ProposalForms } from './proposalForms.ts';
+import { afterRefresh } from './afterRefresh.ts';
+import { isProposalOpen } from './proposalAccess.ts';
+import { loadProposal, type ProposalPageData } from './proposalForms.ts';
 import { ProposalStepScreen } from './ProposalStepScreen.tsx';
 import { RegistrationUnsuccessfulScreen } from './RegistrationUnsuccessfulScreen.tsx';
 import { resolveProposalRoute, stepKeyOf } from './proposalRoute.ts';
@@ -38,24 +38,27 @@ function withoutDrafts(state: ApplicationState): ApplicationState {
  * A plan's proposal page (plan.json routes.proposalPage), where payment and resume send
  * the visitor by hash route (spec 02 §2.2, spec 01 §2). It reads this tab's application
  * from session storage, refreshes it from the server once, and shows the screen the hash
- * names; its words come from the plan's content file. The proposal's forms (plan.json
- * proposal.steps, with the form runtime) load once the page is up: the payment's outcome
- * shows without them.
+ * names; its words come from the plan's content file, which comes with the proposal's forms
+ * (plan.json proposal.steps) and their first step's validators; the other steps' come once
+ * the page is up.
  */
 export function ProposalPage({ config }: { config: PlanSummary }) {
-  const [content, setContent] = useState<PlanContent>();
-  const [contentFailed, setContentFailed] = useState(false);
+  // The plan's copy and proposal forms: one module, asked for by the entry beside this page's code.
+  const [page, setPage] = useState<ProposalPageData>();
+  const [pageFailed, setPageFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    loadPlanContent(config).then(
-      (loaded) => live && setContent(loaded),
-      () => live && setContentFailed(true),
+    loadProposal(config).then(
+      (loaded) => live && setPage(loaded),
+      () => live && setPageFailed(true),
     );
     return () => {
       live = false;
     };
   }, [config, attempt]);
+  const content = page?.content;
+  const forms = page?.forms;
 
   const store = useMemo(
     () => createApplicationStore({ storage: window.sessionStorage, key: dataMappingKey(config.productId) }),
@@ -63,29 +66,32 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
   );
   useEffect(() => persistOnPageHide(store, window), [store]);
   const state = useStoreSelector(store, withoutDrafts, shallowEqual);
-  // The page is the composition root: its screens are given this client, never reach for one.
-  const api = useMemo(() => browserApi(), []);
-  const refresh = useApplicationRefresh(store, config.productId, browserApi);
   const hash = useHash();
-  const route = content ? resolveProposalRoute(hash) : undefined;
-
-  // The proposal's forms: wanted on every screen of an application not yet submitted (a step,
-  // and the way on to the first step still to do).
-  const [forms, setForms] = useState<ProposalForms>();
-  const [formsFailed, setFormsFailed] = useState(false);
-  const wantsForms = Boolean(content && state.applicationNumber && !state.journeyFlag);
-  useEffect(() => {
-    if (!wantsForms || forms) return;
-    let live = true;
-    loadProposalForms(config).then(
-      (loaded) => live && setForms(loaded),
-      () => live && setFormsFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [config, forms, wantsForms, attempt]);
+  const parsedRoute = resolveProposalRoute(hash);
+  const route = content ? parsedRoute : undefined;
   const stepKey = route?.screen === 'step' && forms ? stepKeyOf(route.key, forms.proposal) : undefined;
+
+  // The other steps' validators (the first step's come with the page): asked for once the page
+  // is up; a later step, and the screens that say which steps are done, wait for them.
+  const [allForms, setAllForms] = useState(false);
+  const [allFormsFailed, setAllFormsFailed] = useState(false);
+  const submitted = Boolean(state.journeyFlag);
+  const needsAllForms =
+    Boolean(state.applicationNumber) &&
+    !submitted &&
+    (route?.screen === 'registration-unsuccesful' ||
+      (stepKey !== undefined && forms !== undefined && !forms.proposal[stepKey]!.validatorLoaded()));
+
+  // A step this tab's application already opens shows from the tab's copy at once; the read-back
+  // from the server (and the API client's code) follows once it is up. Other screens wait for it.
+  const showsFromTab =
+    parsedRoute.screen === 'step' && Boolean(state.applicationNumber) && !submitted && isProposalOpen(state);
+  const formShown = stepKey !== undefined && (!needsAllForms || allForms);
+  const refresh = useApplicationRefresh(store, config.productId, browserApi, !showsFromTab || formShown);
+  // The page is the composition root: its screens are given this client, never reach for one.
+  // Its calls wait for the read-back, so a save is made on the version the server holds.
+  const { settled } = refresh;
+  const api = useMemo(() => afterRefresh(browserApi(), settled), [settled]);
 
   // A route the page has no step for goes to the proposal root, in place of the unknown one.
   useEffect(() => {
@@ -96,13 +102,21 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const routeKey = route?.screen === 'step' ? `step:${route.key}` : route?.screen;
   const shownRoute = useRef<string | undefined>(undefined);
-  // A step waits for its form (unless the proposal is already submitted: nothing to edit).
-  const needsForm =
-    (route?.screen === 'step' || route?.screen === 'registration-unsuccesful') &&
-    Boolean(state.applicationNumber) &&
-    !state.journeyFlag;
   const ready =
-    content !== undefined && refresh.status.kind !== 'loading' && (!needsForm || forms !== undefined);
+    page !== undefined &&
+    (showsFromTab || refresh.status.kind !== 'loading') &&
+    (!needsAllForms || allForms);
+  useEffect(() => {
+    if (!ready || !forms || allForms || submitted || !state.applicationNumber) return;
+    let live = true;
+    forms.loadForms().then(
+      () => live && setAllForms(true),
+      () => live && setAllFormsFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready, forms, allForms, submitted, state.applicationNumber, attempt]);
   useEffect(() => {
     if (!ready || !routeKey) return;
     if (shownRoute.current !== undefined && shownRoute.current !== routeKey) {
@@ -130,13 +144,13 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
     if (copy && screenTitle) document.title = `${screenTitle} — ${copy.title} — ${config.productName}`;
   }, [config.productName, copy, screenTitle]);
 
-  if (contentFailed || (formsFailed && needsForm)) {
+  if (pageFailed || (allFormsFailed && needsAllForms)) {
     return (
       <PageLoadFailed
         productName={config.productName}
         onRetry={() => {
-          setContentFailed(false);
-          setFormsFailed(false);
+          setPageFailed(false);
+          setAllFormsFailed(false);
           setAttempt((n) => n + 1);
         }}
       />
@@ -147,9 +161,11 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
   if (content && ready) {
     const props = { config, content, store, api, state, headingRef };
     if (!state.applicationNumber) screen = <NoApplicationScreen {...props} />;
-    else if (route?.screen === 'payment-success') screen = <PaymentSuccessScreen {...props} forms={forms} />;
+    // The screens that say which steps are done have the forms once every step's validator is here.
+    else if (route?.screen === 'payment-success')
+      screen = <PaymentSuccessScreen {...props} forms={allForms ? forms : undefined} />;
     else if (route?.screen === 'thank-you' || state.journeyFlag)
-      screen = <ThankYouScreen {...props} forms={forms} />;
+      screen = <ThankYouScreen {...props} forms={allForms ? forms : undefined} />;
     else if (route?.screen === 'registration-unsuccesful' && forms)
       screen = <RegistrationUnsuccessfulScreen {...props} forms={forms} />;
     else if (stepKey !== undefined && forms)

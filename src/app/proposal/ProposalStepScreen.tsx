@@ -85,6 +85,8 @@ export function ProposalStepScreen({
         return;
       }
       if (!last) {
+        // Which step is still to do needs every step's validator (here moments after the page).
+        await forms.loadForms().catch(() => undefined);
         setBusy(false);
         goNext();
         return;
@@ -108,7 +110,7 @@ export function ProposalStepScreen({
         setBusy(false);
       }
     },
-    [api, busy, config, goNext, last, step, stepKey, store],
+    [api, busy, config, forms, goNext, last, step, stepKey, store],
   );
 
   const lookups = useProposalLookups(api);

@@ -1,41 +1,38 @@
 import { commonDocuments } from '../../../engine/plan/buildPlan.ts';
 import { buildProposal } from '../../../engine/plan/buildProposal.ts';
-import type { PlanFiles } from '../../../engine/plan/types.ts';
-import type { JsonSchema } from '../../../engine/schema/bundleSchema.ts';
-import type { GeneratedFunctions } from '../../../engine/validation/precompiledValidators.ts';
+import { precompiledValidators } from '../../../engine/validation/precompiledValidators.ts';
+import type { PlanContent } from '../../plans/planContent.ts';
 import type { PlanSummary } from '../../plans/planSummary.ts';
+import { loadProposalModule } from '../planRegistry.ts';
 
 /** A plan's proposal forms, built (src/plans/browserPlanModules.ts `?proposal`). */
 export type ProposalForms = ReturnType<typeof buildProposal>;
 
-// Each plan's proposal forms with their precompiled validators, in a chunk of their own: the
-// proposal page asks for it once a step is on screen or about to be.
-const loaders = import.meta.glob<{ files: PlanFiles; common: JsonSchema[]; validators: GeneratedFunctions }>(
-  '../../../schemas/plans/*/plan.json',
-  { query: '?proposal' },
-);
+/** What the proposal page shows of a plan: its copy and its proposal's forms. */
+export interface ProposalPageData {
+  content: PlanContent;
+  forms: ProposalForms;
+}
 
-const loaded = new Map<string, Promise<ProposalForms>>();
+const built = new Map<string, Promise<ProposalPageData>>();
 
-/** Loads (once; again after a failure) and builds a plan's proposal forms. */
-export function loadProposalForms(config: PlanSummary): Promise<ProposalForms> {
-  let promise = loaded.get(config.productId);
+/**
+ * Loads (once; again after a failure) a plan's proposal page module and builds its forms: the
+ * first step's validators are there at once, the others' come with `forms.loadForms()`.
+ */
+export function loadProposal(config: PlanSummary): Promise<ProposalPageData> {
+  let promise = built.get(config.productId);
   if (!promise) {
-    const load = loaders[`../../../schemas/plans/${config.productId}/plan.json`];
-    if (!load) return Promise.reject(new Error(`Plan ${config.productId} has no proposal forms`));
-    promise = Promise.all([load(), import('../../../engine/validation/precompiledValidators.ts')]).then(
-      ([{ files, common, validators }, { precompiledValidators }]) =>
-        buildProposal(
-          files,
-          commonDocuments(common),
-          precompiledValidators(config.planCode, {
-            first: validators,
-            later: () => Promise.resolve(validators),
-          }),
-        ),
-    );
-    promise.catch(() => loaded.delete(config.productId));
-    loaded.set(config.productId, promise);
+    promise = loadProposalModule(config).then(({ content, files, common, firstValidators, laterValidators }) => ({
+      content,
+      forms: buildProposal(
+        files,
+        commonDocuments(common),
+        precompiledValidators(config.planCode, { first: firstValidators, later: laterValidators }),
+      ),
+    }));
+    promise.catch(() => built.delete(config.productId));
+    built.set(config.productId, promise);
   }
   return promise;
 }

@@ -20,7 +20,8 @@ export interface ProposalEntry {
   key: string;
   step: LoadedStep;
   title: string;
-  complete: boolean;
+  /** Undefined while the step's validator is still on its way (forms.loadForms()). */
+  complete: boolean | undefined;
 }
 
 export { stepTitle };
@@ -32,7 +33,10 @@ export function boundData(step: LoadedStep, state: ApplicationState): Data {
   );
 }
 
-/** The proposal steps that apply to the application, in order, each with whether it is complete. */
+/**
+ * The proposal steps that apply to the application, in order, each with whether it is complete
+ * (not known until its validator has come: the page's first step's comes with the page).
+ */
 export function proposalEntries(forms: ProposalForms, state: ApplicationState): ProposalEntry[] {
   return Object.entries(forms.proposal)
     .filter(([, step]) => holds(step.definition.when, state))
@@ -40,7 +44,9 @@ export function proposalEntries(forms: ProposalForms, state: ApplicationState): 
       key,
       step,
       title: stepTitle(step),
-      complete: step.validator.isValid(step.schema, boundData(step, state), step.schema),
+      complete: step.validatorLoaded()
+        ? step.validator.isValid(step.schema, boundData(step, state), step.schema)
+        : undefined,
     }));
 }
 

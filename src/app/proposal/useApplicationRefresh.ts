@@ -16,21 +16,38 @@ export type RefreshStatus =
 /**
  * Once per page load, reads this tab's application back from the server (the gateway or
  * another window may have changed it) and merges it into the store with the answer's
- * capability and version. On failure the store keeps what session storage held.
+ * capability and version. On failure the store keeps what session storage held. It starts
+ * when `start` first holds (a screen that can show the tab's copy asks only once it is up, so
+ * the API client's code never delays it); `settled` resolves when it is over, whatever its
+ * outcome (a save waits for it, so it is made on the version the server holds).
  */
 export function useApplicationRefresh(
   store: ApplicationStore,
   productId: string,
   api: () => ApiClient,
-): { status: RefreshStatus; dismiss: () => void } {
+  start = true,
+): { status: RefreshStatus; dismiss: () => void; settled: Promise<void> } {
   const [status, setStatus] = useState<RefreshStatus>(() =>
     store.getState().applicationNumber ? { kind: 'loading' } : { kind: 'none' },
   );
+  const [started, setStarted] = useState(start);
+  if (start && !started) setStarted(true);
+  const [settled] = useState(() => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((done) => (resolve = done));
+    return { promise, resolve };
+  });
 
   useEffect(() => {
-    if (!store.getState().applicationNumber) return;
+    if (!store.getState().applicationNumber) {
+      settled.resolve();
+      return;
+    }
+    if (!started) return;
     let live = true;
-    refreshApplication(api(), store, productId).then(
+    const refreshed = refreshApplication(api(), store, productId);
+    refreshed.then(settled.resolve, settled.resolve);
+    refreshed.then(
       () => live && setStatus({ kind: 'fresh' }),
       (error: unknown) => {
         if (!live) return;
@@ -49,11 +66,11 @@ export function useApplicationRefresh(
     return () => {
       live = false;
     };
-  }, [api, productId, store]);
+  }, [api, productId, store, started, settled]);
 
   const dismiss = useCallback(
     () => setStatus((current) => (current.kind === 'failed' ? { ...current, dismissed: true } : current)),
     [],
   );
-  return { status, dismiss };
+  return { status, dismiss, settled: settled.promise };
 }

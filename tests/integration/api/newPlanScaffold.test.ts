@@ -151,9 +151,9 @@ describe('a plan made with plans:new whose proposer minimum age changed in plan.
   });
 
   it('says the new age in its help center', () => {
-    // The proposal and help pages' module: `export default JSON.parse("<the copy as JSON>")`.
-    const literal = /^export default JSON\.parse\((.*)\);$/s.exec(
-      browserPlanModule(CODE, 'content', scaffold.root),
+    // The proposal page's module: `export const content = JSON.parse("<the copy as JSON>");` first.
+    const literal = /^export const content = JSON\.parse\((.*?)\);$/m.exec(
+      browserPlanModule(CODE, 'proposal', scaffold.root),
     )![1]!;
     const content = JSON.parse(JSON.parse(literal) as string) as {
       helpCenter: { questions: Array<{ question: string; answer: string }> };

@@ -26,9 +26,13 @@ describe('a plan folder as the browser gets it', () => {
     expect(Object.keys(files).filter((path) => path.startsWith('fixtures/'))).toEqual([]);
     expect(files['pricing-basis.json']).toBeUndefined();
     expect(Object.keys(readPlanFiles(code)).some((path) => path.startsWith('fixtures/'))).toBe(true);
-    // The proposal page's copy comes with the proposal page (`?content`), not the journey.
+    // The proposal page's copy comes with the proposal page (`?proposal`), not the journey; and
+    // with its first step's validators, the other steps' in a module it imports when asked.
     expect(plan.content?.proposal).toBeUndefined();
-    expect(browserPlanModule(code, 'content')).toContain(String.raw`\"proposal\":`);
+    const proposal = browserPlanModule(code, 'proposal');
+    expect(proposal).toMatch(/^export const content = JSON\.parse\(".*\\"proposal\\":/m);
+    expect(proposal).toMatch(/^export \{ default as firstValidators \} from ".*\/validators\.proposal\.generated\.js";$/m);
+    expect(proposal).toMatch(/^export const laterValidators = \(\) => import\(".*\/validators\.proposal-later\.generated\.js"\)/m);
   });
 
   it('leaves out the shared documents no schema of the plan references', () => {
