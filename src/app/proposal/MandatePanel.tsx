@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
+import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
 import { ApiFailure, type ApiClient } from '../../api/apiClient.ts';
 import { postToGateway, type GatewayRequest } from '../../journey/payment/gatewayForm.ts';
 import { MESSAGES } from '../../journey/messages.ts';
@@ -31,7 +32,12 @@ export function MandatePanel({
   const [state, setState] = useState<'idle' | 'starting'>('idle');
   const [failure, setFailure] = useState<string>();
   const typed = formData.mandate as Mandate;
-  const saved = (store.getState().eMandateDetails as { primary?: Mandate } | undefined)?.primary;
+  // Subscribed, not read once: the page's read-back brings what the bank answered while this
+  // panel is on screen (the form around it does not re-render for the store).
+  const saved = useStoreSelector(
+    store,
+    (current) => (current.eMandateDetails as { primary?: Mandate } | undefined)?.primary,
+  );
   if (typed?.choice !== MANDATE_CHOICE) return null;
   const authorised = saved?.status === 'success';
 

@@ -106,8 +106,10 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
     page !== undefined &&
     (showsFromTab || refresh.status.kind !== 'loading') &&
     (!needsAllForms || allForms);
+  // Asked for once the first screen is up, or at once by a screen that waits for them.
+  const wantsAllForms = ready || needsAllForms;
   useEffect(() => {
-    if (!ready || !forms || allForms || submitted || !state.applicationNumber) return;
+    if (!wantsAllForms || !forms || allForms || submitted || !state.applicationNumber) return;
     let live = true;
     forms.loadForms().then(
       () => live && setAllForms(true),
@@ -116,7 +118,7 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
     return () => {
       live = false;
     };
-  }, [ready, forms, allForms, submitted, state.applicationNumber, attempt]);
+  }, [wantsAllForms, forms, allForms, submitted, state.applicationNumber, attempt]);
   useEffect(() => {
     if (!ready || !routeKey) return;
     if (shownRoute.current !== undefined && shownRoute.current !== routeKey) {

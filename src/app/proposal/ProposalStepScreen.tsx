@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { deepEquals } from '@rjsf/utils';
 import { formTitle } from '../../../engine/plan/formTitle.ts';
 import { getByPointer } from '../../../engine/schema/pointer.ts';
 import { StepForm, type StepData } from '../../../engine/form/StepForm.tsx';
@@ -49,8 +50,15 @@ export function ProposalStepScreen({
   const [busy, setBusy] = useState<false | 'saving' | 'submitting'>(false);
   const [failure, setFailure] = useState<string>();
 
-  // The form opens once on what it should show; from then on the visitor's typing is its draft.
-  const opening = useMemo(() => openingData(stepKey, step, store.getState()), [stepKey, step, store]);
+  // The form shows what the application holds (with what it knows offered) until the visitor
+  // types: then their draft. It follows the application until then, so the page's read-back
+  // from the server (a mandate the bank has since authorised, say) reaches it; a value equal in
+  // content keeps the same object, so a keystroke elsewhere leaves it alone.
+  const opening = useStoreSelector(
+    store,
+    useCallback((current) => openingData(stepKey, step, current), [stepKey, step]),
+    deepEquals,
+  );
   const draft = useStoreSelector(
     store,
     useCallback((current) => getByPointer(current, draftPointer(stepKey)), [stepKey]),

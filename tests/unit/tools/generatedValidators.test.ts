@@ -16,6 +16,7 @@ import { validatorsPath } from '../../../tools/lib/generatedValidators.ts';
 import {
   planValidatorFunctions,
   precompiledValidators,
+  type GeneratedFunctions,
   type PlanValidatorFunctions,
 } from '../../../engine/validation/precompiledValidators.ts';
 import { generatedValidators, precompiledPlan } from '../../../tools/lib/precompiledPlans.ts';
@@ -98,6 +99,26 @@ describe('precompiled validators', () => {
     },
   );
 
+  it.each(codes)(
+    "%s: the proposal page's first module holds its first step's form and the proposal's conditions, the later one the other steps'",
+    async (code) => {
+      const load = async (file: 'proposal' | 'proposalLater') =>
+        planValidatorFunctions(
+          ((await import(validatorsPath(DEFAULT_SCHEMAS_ROOT, code, file))) as { default: GeneratedFunctions })
+            .default,
+        );
+      const [first, later] = [await load('proposal'), await load('proposalLater')];
+      const keys = Object.keys(
+        buildPlan(readPlanFiles(code), common, compilingValidators, { proposal: true }).proposal,
+      );
+      expect(Object.keys(first.proposal ?? {})).toEqual([keys[0]]);
+      expect(Object.keys(later.proposal ?? {}).sort()).toEqual(keys.slice(1).sort());
+      expect(Object.keys(first.conditions).length).toBeGreaterThan(0);
+      expect(Object.keys(later.conditions)).toEqual([]);
+      expect([...Object.keys(first.steps), ...Object.keys(later.steps)]).toEqual([]);
+    },
+  );
+
   it('a later form validates only once the plan has loaded its forms, with the same validator object', async () => {
     const generated = await generatedValidators('T54');
     const plan = buildPlan(readPlanFiles('T54'), common, precompiledValidators('T54', generated));
@@ -153,6 +174,7 @@ describe('plans:validate and the generated validators', () => {
       'plans/T54/validators.generated.js /: is stale (a step, popup or machine condition, or the generator, changed since it was generated): run npm run validators',
       'plans/T54/validators.later.generated.js /: is stale (a step, popup or machine condition, or the generator, changed since it was generated): run npm run validators',
       'plans/T54/validators.proposal.generated.js /: is stale (a step, popup or machine condition, or the generator, changed since it was generated): run npm run validators',
+      'plans/T54/validators.proposal-later.generated.js /: is stale (a step, popup or machine condition, or the generator, changed since it was generated): run npm run validators',
     ]);
   }, 30_000);
 

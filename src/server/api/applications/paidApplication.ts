@@ -1,18 +1,12 @@
+import { isPaidPayment, opensProposal, premiumIsReceived } from '../../../shared/paymentStage.ts';
 import { ApiError } from '../../lib/ApiError.ts';
 import { MESSAGES } from './applicationMessages.ts';
 import type { Application, ApplicationState } from './applicationRepository.ts';
 import { PAID_FIXED_SECTIONS } from './stages.ts';
 
-/**
- * A payment the gateway has confirmed (settlePayment records status 'success'), or a
- * Bima-ASBA mandate waiting in the UPI app (the premium is blocked for what was quoted):
- * either way who is covered and by which plan are what the money is for.
- */
+/** Paid, or a Bima-ASBA mandate waiting in the UPI app (src/shared/paymentStage.ts). */
 export function isPaid(application: Pick<Application, 'state'>): boolean {
-  const details = application.state.paymentDetails as { status?: unknown; basbastatus?: unknown } | undefined;
-  return (
-    details?.status === 'success' || (details?.status === 'pending' && details.basbastatus === 'initiated')
-  );
+  return isPaidPayment(application.state.paymentDetails);
 }
 
 /**
@@ -24,19 +18,14 @@ export function paidJourneyMessage(application: Pick<Application, 'state'>): str
   return details?.status === 'success' ? MESSAGES.paidJourney : MESSAGES.mandateFixed;
 }
 
-/**
- * Whether the application has reached its payment stage, which opens the proposal: paid, a
- * Bima-ASBA mandate waiting or approved, or pay later chosen (spec 01 §2 sends pay later to
- * the proposal page).
- */
+/** Whether the application has reached its payment stage, which opens the proposal (src/shared/paymentStage.ts). */
 export function proposalOpen(application: Pick<Application, 'state'>): boolean {
-  const details = application.state.paymentDetails as { payLater?: unknown } | undefined;
-  return isPaid(application) || details?.payLater === true;
+  return opensProposal(application.state.paymentDetails);
 }
 
-/** Whether the premium has reached us: paid online, or blocked by an approved Bima-ASBA mandate. */
+/** Whether the premium has reached us (src/shared/paymentStage.ts). */
 export function premiumReceived(application: Pick<Application, 'state'>): boolean {
-  return (application.state.paymentDetails as { status?: unknown } | undefined)?.status === 'success';
+  return premiumIsReceived(application.state.paymentDetails);
 }
 
 /**

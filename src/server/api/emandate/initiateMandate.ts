@@ -23,6 +23,7 @@ import type { StoredQuoteResponse } from '../quotes/storedQuotes.ts';
 import { MANDATE_MESSAGES } from './mandateMessages.ts';
 import type { MandateRepository } from './mandateRepository.ts';
 import { mandateTerms, type MandateTerms } from './mandateTerms.ts';
+import { premiumReceived } from '../applications/paidApplication.ts';
 
 export const MANDATE_RESPONSE_PATH = '/buyonlineoauth/emandate/response';
 
@@ -55,11 +56,6 @@ export interface MandateFormAnswer {
 
 type Json = Record<string, unknown>;
 
-/** The premium is paid (the gateway settled it) or blocked by an approved Bima-ASBA mandate. */
-function isPaid(application: Application): boolean {
-  const details = (application.state.paymentDetails ?? {}) as { status?: unknown; basbastatus?: unknown };
-  return details.status === 'success' || details.basbastatus === 'success';
-}
 
 interface BankAccount {
   accountNumber: string;
@@ -169,7 +165,7 @@ export async function initiateMandate(
   if (application.version !== version) throw new ApiError(409, MESSAGES.staleVersion);
   const plan = planFor(application.productId);
   if (!plan) throw new ApiError(404, MESSAGES.unknownApplication);
-  if (!isPaid(application)) throw new ApiError(422, MANDATE_MESSAGES.notPaid);
+  if (!premiumReceived(application)) throw new ApiError(422, MANDATE_MESSAGES.notPaid);
   const account = bankAccountOf(application);
   const terms = await termsOf(application, repositories.quotes, debitDayOf(application, debitDay));
   // A second mandate on the same account would debit each renewal twice; another account may replace it.

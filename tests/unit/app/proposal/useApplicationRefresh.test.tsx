@@ -101,3 +101,51 @@ describe('useApplicationRefresh', () => {
     expect(post).not.toHaveBeenCalled();
   });
 });
+
+describe('a read-back that waits for the screen', () => {
+  it('starts only once `start` holds, and keeps going when it no longer does; `settled` resolves after it', async () => {
+    const storage = memoryStorage(tab);
+    const store = createApplicationStore({ storage, key: KEY });
+    let answer!: (value: unknown) => void;
+    const { api, post } = fakeApi(() => new Promise((resolve) => (answer = resolve)));
+    const hook = renderHook(({ start }) => useApplicationRefresh(store, 'T54', api, start), {
+      initialProps: { start: false },
+    });
+    expect(post).not.toHaveBeenCalled();
+    expect(hook.result.current.status).toEqual({ kind: 'loading' });
+    const settled = vi.fn();
+    void hook.result.current.settled.then(settled);
+    hook.rerender({ start: true });
+    await waitFor(() => expect(post).toHaveBeenCalledOnce());
+    hook.rerender({ start: false });
+    await Promise.resolve();
+    expect(settled).not.toHaveBeenCalled();
+    answer({ status: '200', data: { ...tab, userStage: 'bank-details' }, capability: 'c2', version: 4 });
+    await waitFor(() => expect(hook.result.current.status).toEqual({ kind: 'fresh' }));
+    await waitFor(() => expect(settled).toHaveBeenCalledOnce());
+    expect(post).toHaveBeenCalledOnce();
+    expect(store.getState()).toMatchObject({ userStage: 'bank-details', version: 4 });
+  });
+
+  it("the page's calls wait for it: a save starts after the read-back brought the server's version", async () => {
+    const { afterRefresh } = await import('../../../../src/app/proposal/afterRefresh.ts');
+    const order: string[] = [];
+    let finish!: () => void;
+    const refreshed = new Promise<void>((resolve) => (finish = resolve)).then(() => void order.push('refreshed'));
+    const inner = {
+      post: vi.fn(async (path: string) => void order.push(`post ${path}`)),
+      get: vi.fn(async (path: string) => void order.push(`get ${path}`)),
+      download: vi.fn(async (path: string) => {
+        order.push(`download ${path}`);
+        return new Blob();
+      }),
+    } as unknown as ApiClient;
+    const api = afterRefresh(inner, refreshed);
+    const calls = Promise.all([api.post('/stages/x', {}), api.get('/ifsc/y'), api.download('/pdf')]);
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    finish();
+    await calls;
+    expect(order).toEqual(['refreshed', 'post /stages/x', 'get /ifsc/y', 'download /pdf']);
+  });
+});
