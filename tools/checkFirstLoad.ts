@@ -201,7 +201,8 @@ async function main(): Promise<number> {
       for (const problem of verdict.problems) console.error(`FAIL ${code} ${route}: ${problem}`);
       if (verdict.problems.length) failed++;
     }
-    if (failed === 0) console.log("OK: every plan's journey and proposal page are within the first-load budget");
+    if (failed === 0)
+      console.log("OK: every plan's journey and proposal page are within the first-load budget");
     return failed ? 1 : 0;
   } finally {
     await browser.close();

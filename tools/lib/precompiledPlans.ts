@@ -15,10 +15,17 @@ export async function generatedValidators(
   folder: string,
   root = DEFAULT_SCHEMAS_ROOT,
 ): Promise<GeneratedValidators> {
-  return { first: await generatedModule(root, folder, 'first'), later: () => generatedModule(root, folder, 'later') };
+  return {
+    first: await generatedModule(root, folder, 'first'),
+    later: () => generatedModule(root, folder, 'later'),
+  };
 }
 
-async function generatedModule(root: string, folder: string, file: GeneratedFile): Promise<GeneratedFunctions> {
+async function generatedModule(
+  root: string,
+  folder: string,
+  file: GeneratedFile,
+): Promise<GeneratedFunctions> {
   return (
     (await import(pathToFileURL(validatorsPath(root, folder, file)).href)) as {
       default: GeneratedFunctions;

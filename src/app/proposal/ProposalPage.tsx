@@ -103,9 +103,7 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
   const routeKey = route?.screen === 'step' ? `step:${route.key}` : route?.screen;
   const shownRoute = useRef<string | undefined>(undefined);
   const ready =
-    page !== undefined &&
-    (showsFromTab || refresh.status.kind !== 'loading') &&
-    (!needsAllForms || allForms);
+    page !== undefined && (showsFromTab || refresh.status.kind !== 'loading') && (!needsAllForms || allForms);
   // Asked for once the first screen is up, or at once by a screen that waits for them.
   const wantsAllForms = ready || needsAllForms;
   useEffect(() => {

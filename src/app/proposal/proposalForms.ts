@@ -23,14 +23,16 @@ const built = new Map<string, Promise<ProposalPageData>>();
 export function loadProposal(config: PlanSummary): Promise<ProposalPageData> {
   let promise = built.get(config.productId);
   if (!promise) {
-    promise = loadProposalModule(config).then(({ content, files, common, firstValidators, laterValidators }) => ({
-      content,
-      forms: buildProposal(
-        files,
-        commonDocuments(common),
-        precompiledValidators(config.planCode, { first: firstValidators, later: laterValidators }),
-      ),
-    }));
+    promise = loadProposalModule(config).then(
+      ({ content, files, common, firstValidators, laterValidators }) => ({
+        content,
+        forms: buildProposal(
+          files,
+          commonDocuments(common),
+          precompiledValidators(config.planCode, { first: firstValidators, later: laterValidators }),
+        ),
+      }),
+    );
     promise.catch(() => built.delete(config.productId));
     built.set(config.productId, promise);
   }

@@ -14,7 +14,9 @@ const reference = fullFormats.date as { validate: (text: string) => boolean; com
 
 function* calendar(): Generator<string> {
   const pad = (value: number, width: number) => String(value).padStart(width, '0');
-  for (const year of [0, 1, 4, 100, 1600, 1700, 1800, 1899, 1900, 1904, 1999, 2000, 2023, 2024, 2100, 2400, 9999])
+  for (const year of [
+    0, 1, 4, 100, 1600, 1700, 1800, 1899, 1900, 1904, 1999, 2000, 2023, 2024, 2100, 2400, 9999,
+  ])
     for (let month = 0; month <= 13; month++)
       for (let day = 0; day <= 32; day++) yield `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
@@ -50,7 +52,8 @@ describe('the date format of the browser', () => {
   });
 
   it('refuses what is not a full date, as ajv-formats does', () => {
-    for (const text of malformed) expect([text, date.validate(text)]).toEqual([text, reference.validate(text)]);
+    for (const text of malformed)
+      expect([text, date.validate(text)]).toEqual([text, reference.validate(text)]);
   });
 
   it('orders dates as ajv-formats does', () => {

@@ -31,8 +31,12 @@ describe('a plan folder as the browser gets it', () => {
     expect(plan.content?.proposal).toBeUndefined();
     const proposal = browserPlanModule(code, 'proposal');
     expect(proposal).toMatch(/^export const content = JSON\.parse\(".*\\"proposal\\":/m);
-    expect(proposal).toMatch(/^export \{ default as firstValidators \} from ".*\/validators\.proposal\.generated\.js";$/m);
-    expect(proposal).toMatch(/^export const laterValidators = \(\) => import\(".*\/validators\.proposal-later\.generated\.js"\)/m);
+    expect(proposal).toMatch(
+      /^export \{ default as firstValidators \} from ".*\/validators\.proposal\.generated\.js";$/m,
+    );
+    expect(proposal).toMatch(
+      /^export const laterValidators = \(\) => import\(".*\/validators\.proposal-later\.generated\.js"\)/m,
+    );
   });
 
   it('leaves out the shared documents no schema of the plan references', () => {

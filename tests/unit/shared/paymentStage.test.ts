@@ -12,15 +12,39 @@ import { isPaidPayment, opensProposal, premiumIsReceived } from '../../../src/sh
 const CASES: Array<[unknown, { paid: boolean; open: boolean; received: boolean }]> = [
   [undefined, { paid: false, open: false, received: false }],
   [{}, { paid: false, open: false, received: false }],
-  [{ payMode: 'Online', status: 'initiated' }, { paid: false, open: false, received: false }],
-  [{ payMode: 'Online', status: 'success' }, { paid: true, open: true, received: true }],
-  [{ payMode: 'Online', status: 'failure' }, { paid: false, open: false, received: false }],
-  [{ payMode: 'Online', status: 'failure', payLater: true }, { paid: false, open: true, received: false }],
+  [
+    { payMode: 'Online', status: 'initiated' },
+    { paid: false, open: false, received: false },
+  ],
+  [
+    { payMode: 'Online', status: 'success' },
+    { paid: true, open: true, received: true },
+  ],
+  [
+    { payMode: 'Online', status: 'failure' },
+    { paid: false, open: false, received: false },
+  ],
+  [
+    { payMode: 'Online', status: 'failure', payLater: true },
+    { paid: false, open: true, received: false },
+  ],
   [{ payLater: true }, { paid: false, open: true, received: false }],
-  [{ payMode: 'BimaASBA', status: 'pending', basbastatus: 'initiated' }, { paid: true, open: true, received: false }],
-  [{ payMode: 'BimaASBA', status: 'success', basbastatus: 'success' }, { paid: true, open: true, received: true }],
-  [{ payMode: 'BimaASBA', status: 'pending' }, { paid: false, open: false, received: false }],
-  [{ payMode: 'BimaASBA', status: 'failure', basbastatus: 'initiated' }, { paid: false, open: false, received: false }],
+  [
+    { payMode: 'BimaASBA', status: 'pending', basbastatus: 'initiated' },
+    { paid: true, open: true, received: false },
+  ],
+  [
+    { payMode: 'BimaASBA', status: 'success', basbastatus: 'success' },
+    { paid: true, open: true, received: true },
+  ],
+  [
+    { payMode: 'BimaASBA', status: 'pending' },
+    { paid: false, open: false, received: false },
+  ],
+  [
+    { payMode: 'BimaASBA', status: 'failure', basbastatus: 'initiated' },
+    { paid: false, open: false, received: false },
+  ],
 ];
 
 describe('what a payment has reached', () => {
@@ -33,9 +57,12 @@ describe('what a payment has reached', () => {
   });
 
   it("is what the journey's machine calls paid when it sends every route to payment-success", () => {
-    const machine = JSON.parse(readFileSync(new URL('../../../schemas/common/machine.json', import.meta.url), 'utf8'));
-    const paid = (machine.on.NAVIGATE as Array<{ target: string; guard: { params: { scope: string; schema: object } } }>)
-      .find((transition) => transition.target === '.paymentSuccess')!.guard.params;
+    const machine = JSON.parse(
+      readFileSync(new URL('../../../schemas/common/machine.json', import.meta.url), 'utf8'),
+    );
+    const paid = (
+      machine.on.NAVIGATE as Array<{ target: string; guard: { params: { scope: string; schema: object } } }>
+    ).find((transition) => transition.target === '.paymentSuccess')!.guard.params;
     expect(paid.scope).toBe('/paymentDetails');
     const matches = new Ajv({ strict: false }).compile(paid.schema);
     for (const [details] of CASES) {

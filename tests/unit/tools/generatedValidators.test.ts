@@ -104,8 +104,11 @@ describe('precompiled validators', () => {
     async (code) => {
       const load = async (file: 'proposal' | 'proposalLater') =>
         planValidatorFunctions(
-          ((await import(validatorsPath(DEFAULT_SCHEMAS_ROOT, code, file))) as { default: GeneratedFunctions })
-            .default,
+          (
+            (await import(validatorsPath(DEFAULT_SCHEMAS_ROOT, code, file))) as {
+              default: GeneratedFunctions;
+            }
+          ).default,
         );
       const [first, later] = [await load('proposal'), await load('proposalLater')];
       const keys = Object.keys(

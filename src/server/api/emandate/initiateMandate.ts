@@ -56,7 +56,6 @@ export interface MandateFormAnswer {
 
 type Json = Record<string, unknown>;
 
-
 interface BankAccount {
   accountNumber: string;
   ifsc: string;

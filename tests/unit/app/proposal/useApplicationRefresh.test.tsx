@@ -131,7 +131,9 @@ describe('a read-back that waits for the screen', () => {
     const { afterRefresh } = await import('../../../../src/app/proposal/afterRefresh.ts');
     const order: string[] = [];
     let finish!: () => void;
-    const refreshed = new Promise<void>((resolve) => (finish = resolve)).then(() => void order.push('refreshed'));
+    const refreshed = new Promise<void>((resolve) => (finish = resolve)).then(
+      () => void order.push('refreshed'),
+    );
     const inner = {
       post: vi.fn(async (path: string) => void order.push(`post ${path}`)),
       get: vi.fn(async (path: string) => void order.push(`get ${path}`)),
