@@ -261,11 +261,19 @@ describe.each(DATABASES)('document uploads ($name)', (kind) => {
 
     it(`past ${DOCUMENTS_PER_APPLICATION} documents for one application (a stored one is still found)`, async () => {
       const full = await createApplication(api);
-      let first: UploadAnswer | undefined;
-      for (let shade = 0; shade < DOCUMENTS_PER_APPLICATION; shade++) {
-        const answer = await stored(png(2, 2, shade), {}, full);
-        first ??= answer;
-      }
+      const first = await stored(png(2, 2, 0), {}, full);
+      // The saved application names it (so a new identity proof does not replace it), and the
+      // other files are of another slot, which the identity proof's upload leaves alone.
+      await api.app.db.query(
+        `UPDATE applications SET state = jsonb_set(state, '{document}', $2::jsonb) WHERE application_number = $1`,
+        [full.applicationNo, JSON.stringify({ primary: { identityProof: { id: first.id } } })],
+      );
+      await api.app.db.query(
+        `INSERT INTO documents (id, application_number, life, kind, name, content_type, size, sha256, body)
+         SELECT 'filler' || lpad(n::text, 18, '0'), $1, 'primary', 'address', 'bill.png', 'image/png', 3, md5(n::text), '\\x010203'::bytea
+           FROM generate_series(2, $2) AS n`,
+        [full.applicationNo, DOCUMENTS_PER_APPLICATION],
+      );
       const res = await upload(png(2, 2, 200), {}, full);
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toMatchObject({
@@ -275,7 +283,39 @@ describe.each(DATABASES)('document uploads ($name)', (kind) => {
       expect(await countOf(full.applicationNo)).toBe(DOCUMENTS_PER_APPLICATION);
       const again = await upload(png(2, 2, 0), {}, full);
       expect(again.statusCode, again.body).toBe(200);
-      expect(api.open<UploadAnswer>(again).id).toBe(first!.id);
+      expect(api.open<UploadAnswer>(again).id).toBe(first.id);
+    });
+  });
+
+  describe('keeps, per slot, what the saved application names and the latest upload', () => {
+    it(`a file replaced ${DOCUMENTS_PER_APPLICATION + 5} times never fills the application`, async () => {
+      const busy = await createApplication(api);
+      let latest: UploadAnswer | undefined;
+      const replaced: string[] = [];
+      for (let shade = 0; shade < DOCUMENTS_PER_APPLICATION + 5; shade++) {
+        if (latest) replaced.push(latest.id);
+        latest = await stored(png(2, 2, shade), {}, busy);
+      }
+      expect(await countOf(busy.applicationNo)).toBe(1);
+      expect((await download(latest!.id, busy.applicationNo, busy.capability)).statusCode).toBe(200);
+      expect((await download(replaced[0]!, busy.applicationNo, busy.capability)).statusCode).toBe(404);
+    });
+
+    it('the saved one stays while a newer file is chosen; other slots and lives are untouched', async () => {
+      const saving = await createApplication(api);
+      const saved = await stored(png(2, 2, 1), {}, saving);
+      await api.app.db.query(
+        `UPDATE applications SET state = jsonb_set(state, '{document}', $2::jsonb) WHERE application_number = $1`,
+        [saving.applicationNo, JSON.stringify({ primary: { identityProof: { id: saved.id } } })],
+      );
+      const address = await stored(png(2, 2, 2), { kind: 'address' }, saving);
+      const secondary = await stored(png(2, 2, 3), { life: 'secondary' }, saving);
+      const newer = await stored(png(2, 2, 4), {}, saving);
+      const newest = await stored(png(2, 2, 5), {}, saving);
+      expect(await countOf(saving.applicationNo)).toBe(4);
+      for (const id of [saved.id, address.id, secondary.id, newest.id])
+        expect((await download(id, saving.applicationNo, saving.capability)).statusCode, id).toBe(200);
+      expect((await download(newer.id, saving.applicationNo, saving.capability)).statusCode).toBe(404);
     });
   });
 

@@ -6,7 +6,11 @@ import type { DocumentKind, DocumentType, Life } from '../../../shared/documents
  * The SQL of the document store. A document is written by one INSERT holding its whole
  * body, so it is stored entirely or not at all; nothing else ever changes it.
  */
-/** The most documents kept for one application (six slots, each replaced a few times). */
+/**
+ * The most documents kept for one application: a backstop. A slot (life and kind) keeps only
+ * the document the saved application names and the latest upload (`store`), so six slots hold
+ * twelve at most however often a buyer replaces a file.
+ */
 export const DOCUMENTS_PER_APPLICATION = 30;
 
 /** A random, unguessable document id: 18 random bytes, 24 URL-safe characters. */
@@ -67,8 +71,9 @@ function asBuffer(bytes: Uint8Array): Buffer {
 export interface DocumentRepository {
   /**
    * Stores a document for a live (not submitted) application with room for it; the one
-   * already kept when the same bytes were stored for the same life and kind. Uploads for
-   * one application are taken one at a time, so the count is never overrun.
+   * already kept when the same bytes were stored for the same life and kind. The slot's
+   * other files the saved application does not name are dropped. Uploads for one
+   * application are taken one at a time, so the count is never overrun.
    */
   store(document: NewDocument): Promise<StoreOutcome>;
   /** A document of this application, with its bytes. */
@@ -83,6 +88,16 @@ export function createDocumentRepository(db: Db): DocumentRepository {
         await tx.query("SELECT pg_advisory_xact_lock(hashtext('documents'), hashtext($1))", [
           document.applicationNumber,
         ]);
+        // A file replaced in the slot before the step was saved is nobody's: dropped, so that
+        // replacing a document never fills the application. What the saved application names
+        // (document.<life>.<place>.id) stays until a save names another.
+        await tx.query(
+          `DELETE FROM documents d USING applications a
+            WHERE d.application_number = $1 AND a.application_number = $1 AND NOT a.journey_flag
+              AND d.life = $2 AND d.kind = $3 AND d.sha256 <> $4
+              AND NOT jsonb_path_exists(a.state, '$.document.*.*.id ? (@ == $id)', jsonb_build_object('id', d.id))`,
+          [document.applicationNumber, document.life, document.kind, document.sha256],
+        );
         const { rows } = await tx.query<SummaryRow>(
           `INSERT INTO documents (id, application_number, life, kind, name, content_type, size, sha256, body)
            SELECT $1, application_number, $3, $4, $5, $6, $7, $8, $9
