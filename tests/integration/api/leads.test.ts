@@ -278,5 +278,21 @@ describe.each(DATABASES)('lead creation ($name)', (kind) => {
       ]);
       expect(await rowCounts(api)).toEqual(before);
     });
+
+    it('refuses a body of 10,000 lead records at once, in one line, before validating any of them', async () => {
+      const before = await rowCounts(api);
+      const flood = await api.post(SAMPARK, {
+        command: 'leadpush',
+        data: Array.from({ length: 10_000 }, () => 0),
+      });
+      expect(flood.statusCode).toBe(400);
+      expect(flood.json()).toMatchObject({
+        message: 'Please send exactly one lead record.',
+        errors: [{ field: 'data', message: 'Please send exactly one lead record.' }],
+      });
+      // One error, not one per item (the probe's answer was 478 KB).
+      expect(flood.body.length).toBeLessThan(300);
+      expect(await rowCounts(api)).toEqual(before);
+    });
   });
 });
