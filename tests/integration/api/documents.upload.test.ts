@@ -10,6 +10,7 @@ import { DOCUMENT_MESSAGES } from '../../../src/shared/documents/documentRules.t
 import {
   documentsOf,
   DOCUMENTS_PER_APPLICATION,
+  KEPT_LATEST,
 } from '../../../src/server/api/uploads/documentRepository.ts';
 import { DOCUMENTS_PATH } from '../../../src/server/api/uploads/uploadRoutes.ts';
 import { CAPABILITY_HEADER } from '../../../src/server/plugins/authenticate.ts';
@@ -287,21 +288,24 @@ describe.each(DATABASES)('document uploads ($name)', (kind) => {
     });
   });
 
-  describe('keeps, per slot, what the saved application names and the latest upload', () => {
+  describe('keeps, per slot, what the saved application names and the latest uploads', () => {
+    const status = async (id: string, application: CreatedApplication) =>
+      (await download(id, application.applicationNo, application.capability)).statusCode;
+
     it(`a file replaced ${DOCUMENTS_PER_APPLICATION + 5} times never fills the application`, async () => {
       const busy = await createApplication(api);
-      let latest: UploadAnswer | undefined;
-      const replaced: string[] = [];
-      for (let shade = 0; shade < DOCUMENTS_PER_APPLICATION + 5; shade++) {
-        if (latest) replaced.push(latest.id);
-        latest = await stored(png(2, 2, shade), {}, busy);
-      }
-      expect(await countOf(busy.applicationNo)).toBe(1);
-      expect((await download(latest!.id, busy.applicationNo, busy.capability)).statusCode).toBe(200);
-      expect((await download(replaced[0]!, busy.applicationNo, busy.capability)).statusCode).toBe(404);
+      const uploads: UploadAnswer[] = [];
+      for (let shade = 0; shade < DOCUMENTS_PER_APPLICATION + 5; shade++)
+        uploads.push(await stored(png(2, 2, shade), {}, busy));
+      expect(await countOf(busy.applicationNo)).toBe(KEPT_LATEST + 1);
+      for (const [index, upload] of uploads.entries())
+        expect([index, await status(upload.id, busy)]).toEqual([
+          index,
+          index >= uploads.length - KEPT_LATEST - 1 ? 200 : 404,
+        ]);
     });
 
-    it('the saved one stays while a newer file is chosen; other slots and lives are untouched', async () => {
+    it('the saved one stays however many newer files are chosen; other slots and lives are untouched', async () => {
       const saving = await createApplication(api);
       const saved = await stored(png(2, 2, 1), {}, saving);
       await api.app.db.query(
@@ -310,12 +314,24 @@ describe.each(DATABASES)('document uploads ($name)', (kind) => {
       );
       const address = await stored(png(2, 2, 2), { kind: 'address' }, saving);
       const secondary = await stored(png(2, 2, 3), { life: 'secondary' }, saving);
-      const newer = await stored(png(2, 2, 4), {}, saving);
-      const newest = await stored(png(2, 2, 5), {}, saving);
-      expect(await countOf(saving.applicationNo)).toBe(4);
-      for (const id of [saved.id, address.id, secondary.id, newest.id])
-        expect((await download(id, saving.applicationNo, saving.capability)).statusCode, id).toBe(200);
-      expect((await download(newer.id, saving.applicationNo, saving.capability)).statusCode).toBe(404);
+      const newer = [];
+      for (let shade = 10; shade < 15; shade++) newer.push(await stored(png(2, 2, shade), {}, saving));
+      expect(await countOf(saving.applicationNo)).toBe(3 + KEPT_LATEST + 1);
+      for (const id of [saved.id, address.id, secondary.id, ...newer.slice(-3).map((file) => file.id)])
+        expect([id, await status(id, saving)]).toEqual([id, 200]);
+      for (const file of newer.slice(0, -3))
+        expect([file.id, await status(file.id, saving)]).toEqual([file.id, 404]);
+    });
+
+    it('a file saved under the old section name (documentUpload) stays too', async () => {
+      const old = await createApplication(api);
+      const saved = await stored(png(2, 2, 1), {}, old);
+      await api.app.db.query(
+        `UPDATE applications SET state = jsonb_set(state, '{documentUpload}', $2::jsonb) WHERE application_number = $1`,
+        [old.applicationNo, JSON.stringify({ primary: { identityProof: { id: saved.id } } })],
+      );
+      for (let shade = 10; shade < 14; shade++) await stored(png(2, 2, shade), {}, old);
+      expect(await status(saved.id, old)).toBe(200);
     });
   });
 

@@ -6,10 +6,13 @@ import type { DocumentKind, DocumentType, Life } from '../../../shared/documents
  * The SQL of the document store. A document is written by one INSERT holding its whole
  * body, so it is stored entirely or not at all; nothing else ever changes it.
  */
+/** The uploads a slot keeps besides the one the saved application names, the newest first. */
+export const KEPT_LATEST = 2;
+
 /**
  * The most documents kept for one application: a backstop. A slot (life and kind) keeps only
- * the document the saved application names and the latest upload (`store`), so six slots hold
- * twelve at most however often a buyer replaces a file.
+ * the document the saved application names and its latest uploads (`store`), so six slots hold
+ * 24 at most however often a buyer replaces a file.
  */
 export const DOCUMENTS_PER_APPLICATION = 30;
 
@@ -72,7 +75,7 @@ export interface DocumentRepository {
   /**
    * Stores a document for a live (not submitted) application with room for it; the one
    * already kept when the same bytes were stored for the same life and kind. The slot's
-   * other files the saved application does not name are dropped. Uploads for one
+   * older files the saved application does not name are dropped (KEPT_LATEST stay). Uploads for one
    * application are taken one at a time, so the count is never overrun.
    */
   store(document: NewDocument): Promise<StoreOutcome>;
@@ -88,14 +91,20 @@ export function createDocumentRepository(db: Db): DocumentRepository {
         await tx.query("SELECT pg_advisory_xact_lock(hashtext('documents'), hashtext($1))", [
           document.applicationNumber,
         ]);
-        // A file replaced in the slot before the step was saved is nobody's: dropped, so that
+        // Files replaced in the slot before the step was saved are nobody's: dropped, so that
         // replacing a document never fills the application. What the saved application names
-        // (document.<life>.<place>.id) stays until a save names another.
+        // (document.<life>.<place>.id, or its old name documentUpload) stays until a save names
+        // another, and so do the slot's two latest uploads (a save may be naming one of them
+        // as this upload arrives).
         await tx.query(
           `DELETE FROM documents d USING applications a
             WHERE d.application_number = $1 AND a.application_number = $1 AND NOT a.journey_flag
               AND d.life = $2 AND d.kind = $3 AND d.sha256 <> $4
-              AND NOT jsonb_path_exists(a.state, '$.document.*.*.id ? (@ == $id)', jsonb_build_object('id', d.id))`,
+              AND d.id NOT IN (SELECT id FROM documents
+                                WHERE application_number = $1 AND life = $2 AND kind = $3
+                                ORDER BY created_at DESC, id DESC LIMIT ${KEPT_LATEST})
+              AND NOT jsonb_path_exists(a.state, '$.document.*.*.id ? (@ == $id)', jsonb_build_object('id', d.id))
+              AND NOT jsonb_path_exists(a.state, '$.documentUpload.*.*.id ? (@ == $id)', jsonb_build_object('id', d.id))`,
           [document.applicationNumber, document.life, document.kind, document.sha256],
         );
         const { rows } = await tx.query<SummaryRow>(
