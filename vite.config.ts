@@ -124,14 +124,14 @@ export default defineConfig({
                 /node_modules\/(xstate|@xstate)\/|\/engine\/machine\//.test(id) ? 'machine' : null,
             },
             {
-              // The form runtime (RJSF, XState, the engine, the widgets and the shared schemas
+              // The form runtime (RJSF, the engine, the widgets and the shared schemas
               // they import) as one chunk, not cut into pieces shared with the lazily loaded
               // panels and dialogs (each piece compresses worse). Its own dependencies (React)
               // stay where they are.
               debugName: 'journey-runtime',
               includeDependenciesRecursively: false,
               name: (id: string) =>
-                /node_modules\/(@rjsf|xstate|@xstate|date-fns|fast-equals|jsonpointer|@x0k|react-is|use-sync-external-store|use-isomorphic-layout-effect|ajv-formats)\/|\/(engine\/(form|validation|machine|state|schema\/pointer)|widgets|schemas\/common)\//.test(
+                /node_modules\/(@rjsf|date-fns|fast-equals|jsonpointer|@x0k|react-is|use-sync-external-store|use-isomorphic-layout-effect)\/|\/(engine\/(form|validation|state|schema\/pointer)|widgets|schemas\/common)\//.test(
                   id,
                 ) &&
                 /\.([cm]?[jt]sx?|json)$/.test(id) &&

@@ -10,8 +10,8 @@ interface IfscAnswer {
 
 /**
  * IFSC lookup (docs/api/bank.md): the bank, and the branch with its city when the registry
- * has them, as the bank-account step's fills (`bankName`, `branch`); a fill the answer lacks is
- * left out, which empties it. An unknown or malformed IFSC (404, 400) -> undefined; any other
+ * has them (Razorpay's package names no branches: the bank-account step fills `bankName`
+ * only); a fill the answer lacks is left out, which empties it. An unknown or malformed IFSC (404, 400) -> undefined; any other
  * failure is thrown.
  */
 export async function lookupIfsc(api: ApiClient, code: string): Promise<Record<string, unknown> | undefined> {

@@ -10,7 +10,7 @@ import { planCard, planSummary } from './planSummary.ts';
  *  - `plan.json?card`: what the catalogue's card of the plan shows besides (the catalogue's chunk);
  *  - `plan.json?files`: everything the journey reads of the plan, one module in the plan's
  *    chunk: its JSON files but fixtures and the pricing basis (the server prices), its copy
- *    but the proposal page's (`proposal`, which only `?content` carries), and the shared
+ *    but the proposal page's (`proposal`, which only `?proposal` carries), and the shared
  *    documents of schemas/common that its schemas reference, and nothing more;
  *  - `plan.json?proposal`: what the proposal page shows of the plan, one module in a chunk of its
  *    own: its copy, the proposal's forms (plan.json, the proposal steps' schemas and uiSchemas,

@@ -21,11 +21,14 @@ type Mandate = { choice?: unknown; status?: unknown; umrn?: unknown; debitDay?: 
 export function MandatePanel({
   store,
   api,
+  settled,
   copy,
   formData,
 }: {
   store: ApplicationStore;
   api: ApiClient;
+  /** The page's read-back of the application: the mandate is asked for on the version it brings. */
+  settled: Promise<void>;
   copy: ProposalContent['mandate'];
   formData: Record<string, unknown>;
 }) {
@@ -44,6 +47,7 @@ export function MandatePanel({
   const start = async () => {
     setState('starting');
     setFailure(undefined);
+    await settled;
     const application = store.getState();
     try {
       const answer = await api.post<{ status?: string } & Partial<GatewayRequest>>(

@@ -16,7 +16,6 @@ import { Loader } from '../journey/Loader.tsx';
 import { NoApplicationScreen } from './NoApplicationScreen.tsx';
 import { paymentOutcome } from './paymentOutcome.ts';
 import { PaymentSuccessScreen } from './PaymentSuccessScreen.tsx';
-import { afterRefresh } from './afterRefresh.ts';
 import { isProposalOpen } from './proposalAccess.ts';
 import { loadProposal, type ProposalPageData } from './proposalForms.ts';
 import { ProposalStepScreen } from './ProposalStepScreen.tsx';
@@ -89,9 +88,7 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
   const formShown = stepKey !== undefined && (!needsAllForms || allForms);
   const refresh = useApplicationRefresh(store, config.productId, browserApi, !showsFromTab || formShown);
   // The page is the composition root: its screens are given this client, never reach for one.
-  // Its calls wait for the read-back, so a save is made on the version the server holds.
-  const { settled } = refresh;
-  const api = useMemo(() => afterRefresh(browserApi(), settled), [settled]);
+  const api = useMemo(() => browserApi(), []);
 
   // A route the page has no step for goes to the proposal root, in place of the unknown one.
   useEffect(() => {
@@ -159,7 +156,7 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
 
   let screen: ReactNode = null;
   if (content && ready) {
-    const props = { config, content, store, api, state, headingRef };
+    const props = { config, content, store, api, state, settled: refresh.settled, headingRef };
     if (!state.applicationNumber) screen = <NoApplicationScreen {...props} />;
     // The screens that say which steps are done have the forms once every step's validator is here.
     else if (route?.screen === 'payment-success')
@@ -169,7 +166,15 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
     else if (route?.screen === 'registration-unsuccesful' && forms)
       screen = <RegistrationUnsuccessfulScreen {...props} forms={forms} />;
     else if (stepKey !== undefined && forms)
-      screen = <ProposalStepScreen key={stepKey} {...props} forms={forms} stepKey={stepKey} />;
+      screen = (
+        <ProposalStepScreen
+          key={stepKey}
+          {...props}
+          forms={forms}
+          stepKey={stepKey}
+          allValidators={allForms}
+        />
+      );
   }
 
   const { status } = refresh;

@@ -37,13 +37,24 @@ export function ProposalStepScreen({
   store,
   api,
   state,
+  settled,
   headingRef,
   forms,
   stepKey,
-}: ProposalScreenProps & { forms: ProposalForms; stepKey: string }) {
+  allValidators,
+}: ProposalScreenProps & {
+  forms: ProposalForms;
+  stepKey: string;
+  /** Whether every step's validator is here: the steps' statuses are known once it is. */
+  allValidators: boolean;
+}) {
   const copy = content.proposal;
   const step = forms.proposal[stepKey]!;
-  const entries = useMemo(() => proposalEntries(forms, state), [forms, state]);
+  const entries = useMemo(
+    () => proposalEntries(forms, state),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the steps' statuses change when the validators arrive
+    [forms, state, allValidators],
+  );
   const index = entries.findIndex((entry) => entry.key === stepKey);
   const applies = index >= 0;
   const last = index === entries.length - 1;
@@ -82,7 +93,7 @@ export function ProposalStepScreen({
       if (busy) return;
       setBusy('saving');
       try {
-        await saveProposalStep(api, store, config, stepKey, step, data);
+        await saveProposalStep(api, store, config, stepKey, step, data, settled);
       } catch (error) {
         setBusy(false);
         setFailure(
@@ -101,7 +112,7 @@ export function ProposalStepScreen({
       }
       setBusy('submitting');
       try {
-        await submitProposal(api, store);
+        await submitProposal(api, store, settled);
         window.location.hash = '#/thank-you';
       } catch (error) {
         if (error instanceof ApiFailure && error.statusCode === 422) {
@@ -118,7 +129,7 @@ export function ProposalStepScreen({
         setBusy(false);
       }
     },
-    [api, busy, config, forms, goNext, last, step, stepKey, store],
+    [api, busy, config, forms, goNext, last, settled, step, stepKey, store],
   );
 
   const lookups = useProposalLookups(api);
@@ -188,7 +199,7 @@ export function ProposalStepScreen({
           submitLabel={last ? forms.config.proposal?.submitLabel : undefined}
         >
           {step.definition.submit?.stage === 'emandate-details' && (
-            <MandatePanel store={store} api={api} copy={copy.mandate} formData={formData} />
+            <MandatePanel store={store} api={api} settled={settled} copy={copy.mandate} formData={formData} />
           )}
         </StepForm>
         {previous && (

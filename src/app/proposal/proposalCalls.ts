@@ -36,7 +36,10 @@ export async function saveProposalStep(
   key: string,
   step: LoadedStep,
   data: Data,
+  /** The page's read-back of the application: the save is made on the version it brings. */
+  settled: Promise<void> = Promise.resolve(),
 ): Promise<void> {
+  await settled;
   const { definition } = step;
   const state = store.getState();
   let next: ApplicationState = state;
@@ -61,7 +64,12 @@ export async function saveProposalStep(
 }
 
 /** Submits the proposal; the application is then submitted (journeyFlag) in this tab too. */
-export async function submitProposal(api: ApiClient, store: ApplicationStore): Promise<void> {
+export async function submitProposal(
+  api: ApiClient,
+  store: ApplicationStore,
+  settled: Promise<void> = Promise.resolve(),
+): Promise<void> {
+  await settled;
   const state = store.getState();
   const answer = await api.post<{ status?: string; version?: number; submittedAt?: string }>(
     PROPOSAL_PATHS.submit,

@@ -13,6 +13,11 @@ export interface ProposalScreenProps {
   /** The API client the page was given (tests pass a fake). */
   api: ApiClient;
   state: ApplicationState;
+  /**
+   * Over once the page's read-back of the application from the server is (however it went): a
+   * call that sends the application's version or sections reads them from the store after it.
+   */
+  settled: Promise<void>;
   /** The screen's h1, which takes the focus when the visitor moves between screens. */
   headingRef: Ref<HTMLHeadingElement>;
 }

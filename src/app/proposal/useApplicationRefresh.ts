@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { ApiFailure, type ApiClient } from '../../api/apiClient.ts';
 import { refreshApplication } from '../../journey/payment/refreshApplication.ts';
@@ -32,6 +32,7 @@ export function useApplicationRefresh(
   );
   const [started, setStarted] = useState(start);
   if (start && !started) setStarted(true);
+  const request = useRef<Promise<unknown>>(undefined);
   const [settled] = useState(() => {
     let resolve!: () => void;
     const promise = new Promise<void>((done) => (resolve = done));
@@ -45,7 +46,10 @@ export function useApplicationRefresh(
     }
     if (!started) return;
     let live = true;
-    const refreshed = refreshApplication(api(), store, productId);
+    // One read-back per page load: a second run of this effect (React's StrictMode runs it
+    // twice) joins the first's, so no older answer lands after a save.
+    request.current ??= refreshApplication(api(), store, productId);
+    const refreshed = request.current;
     refreshed.then(settled.resolve, settled.resolve);
     refreshed.then(
       () => live && setStatus({ kind: 'fresh' }),

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApplicationStore, type KeyValueStorage } from '../../../../engine/state/applicationStore.ts';
 import { ApiFailure, type ApiClient } from '../../../../src/api/apiClient.ts';
 import { useApplicationRefresh } from '../../../../src/app/proposal/useApplicationRefresh.ts';
+import type { LoadedStep } from '../../../../engine/plan/types.ts';
+import type { PlanSummary } from '../../../../src/plans/planSummary.ts';
 
 afterEach(cleanup);
 
@@ -127,27 +129,72 @@ describe('a read-back that waits for the screen', () => {
     expect(store.getState()).toMatchObject({ userStage: 'bank-details', version: 4 });
   });
 
-  it("the page's calls wait for it: a save starts after the read-back brought the server's version", async () => {
-    const { afterRefresh } = await import('../../../../src/app/proposal/afterRefresh.ts');
-    const order: string[] = [];
-    let finish!: () => void;
-    const refreshed = new Promise<void>((resolve) => (finish = resolve)).then(
-      () => void order.push('refreshed'),
-    );
-    const inner = {
-      post: vi.fn(async (path: string) => void order.push(`post ${path}`)),
-      get: vi.fn(async (path: string) => void order.push(`get ${path}`)),
-      download: vi.fn(async (path: string) => {
-        order.push(`download ${path}`);
-        return new Blob();
+  it('a save and a submission read the application after it: the version it brought is the one sent', async () => {
+    const { saveProposalStep, submitProposal } =
+      await import('../../../../src/app/proposal/proposalCalls.ts');
+    const storage = memoryStorage({ ...tab, version: 3 });
+    const store = createApplicationStore({ storage, key: KEY });
+    const bodies: unknown[] = [];
+    const api = {
+      post: vi.fn(async (_path: string, body: unknown) => {
+        bodies.push(body);
+        return { status: '200', version: 5 };
       }),
+      get: vi.fn(),
+      download: vi.fn(),
     } as unknown as ApiClient;
-    const api = afterRefresh(inner, refreshed);
-    const calls = Promise.all([api.post('/stages/x', {}), api.get('/ifsc/y'), api.download('/pdf')]);
+    let finish!: () => void;
+    // The read-back: it brings version 4 (the e-mandate's answer changed the application meanwhile).
+    const settled = new Promise<void>((resolve) => (finish = resolve)).then(() =>
+      store.dispatch({ type: 'updateMapping', data: { version: 4 } }),
+    );
+    const step = {
+      id: 'personal-details/employment',
+      definition: {
+        bind: { employment: '/employmentDetails/primary' },
+        submit: { stage: 'employment-details' },
+      },
+    } as unknown as LoadedStep;
+    const saving = saveProposalStep(
+      api,
+      store,
+      { productId: 'T54', planCode: 'T54' } as PlanSummary,
+      'personal-details/employment',
+      step,
+      { employment: { occupation: 'SALR' } },
+      settled,
+    );
     await Promise.resolve();
-    expect(order).toEqual([]);
+    expect(api.post).not.toHaveBeenCalled();
     finish();
-    await calls;
-    expect(order).toEqual(['refreshed', 'post /stages/x', 'get /ifsc/y', 'download /pdf']);
+    await saving;
+    expect(bodies[0]).toMatchObject({ version: 4, employmentDetails: { primary: { occupation: 'SALR' } } });
+    expect(store.getState().version).toBe(5);
+
+    store.dispatch({ type: 'updateMapping', data: { version: 7 } });
+    let finishAgain!: () => void;
+    const again = new Promise<void>((resolve) => (finishAgain = resolve)).then(() =>
+      store.dispatch({ type: 'updateMapping', data: { version: 8 } }),
+    );
+    const submitting = submitProposal(api, store, again);
+    await Promise.resolve();
+    expect(bodies).toHaveLength(1);
+    finishAgain();
+    await submitting;
+    expect(bodies[1]).toMatchObject({ version: 8 });
+  });
+});
+
+describe('under StrictMode', () => {
+  it('reads the application back once, and still reports it', async () => {
+    const { StrictMode, createElement } = await import('react');
+    const storage = memoryStorage(tab);
+    const store = createApplicationStore({ storage, key: KEY });
+    const { api, post } = fakeApi(async () => ({ status: '200', data: tab, capability: 'c', version: 4 }));
+    const hook = renderHook(() => useApplicationRefresh(store, 'T54', api), {
+      wrapper: ({ children }) => createElement(StrictMode, null, children),
+    });
+    await waitFor(() => expect(hook.result.current.status).toEqual({ kind: 'fresh' }));
+    expect(post).toHaveBeenCalledOnce();
   });
 });
