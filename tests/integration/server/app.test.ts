@@ -191,6 +191,18 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('keep every answer that says nothing of caching out of every cache; an answer that may be kept says so', async () => {
+    for (const url of ['/healthz', '/buyonlineoauth/nope']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([url, res.headers['cache-control']]).toEqual([url, 'no-store']);
+    }
+    const asset = await app.inject({ method: 'GET', url: `/${ASSET}` });
+    expect(asset.headers['cache-control']).toMatch(/immutable/);
+    const shell = await app.inject({ method: 'GET', url: '/', headers: HTML });
+    expect(shell.headers['cache-control']).not.toBe('no-store');
   });
 });
 

@@ -11,7 +11,7 @@ export const PINCODE_PATH = '/buyonline_pincodemaster/';
 /** Spec 02 §8: the answer's message for an unknown pincode. */
 export const UNKNOWN_PINCODE_MESSAGE = 'Please enter valid pincode';
 /** Pincodes change rarely; a found answer may be reused for a day. */
-const FOUND_CACHE_CONTROL = 'public, max-age=86400';
+export const FOUND_CACHE_CONTROL = 'public, max-age=86400';
 const UNAUTHORIZED_MESSAGE = 'Your session has expired. Please refresh the page and try again.';
 
 /** The pincode field the browser validates (schemas/common defs): its pattern and message. */
