@@ -24,6 +24,7 @@ import { health } from './plugins/health.ts';
 import { securityHeaders } from './plugins/securityHeaders.ts';
 import { spa } from './plugins/spa.ts';
 import { outboxDispatcherPlugin } from './outbox/outboxDispatcherPlugin.ts';
+import { JSON_POISONING } from '../shared/envelope/nodeEnvelope.ts';
 
 export interface BuildOptions {
   /** Directory of the built SPA; defaults to `dist/app` of this repository. */
@@ -57,6 +58,10 @@ export async function build(options: BuildOptions = {}) {
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy ?? false,
+    // A `__proto__` or `constructor.prototype` key is dropped, as in a sealed body
+    // (src/shared/envelope/nodeEnvelope.ts JSON_POISONING), not answered as broken JSON.
+    onProtoPoisoning: JSON_POISONING.protoAction,
+    onConstructorPoisoning: JSON_POISONING.constructorAction,
   });
 
   await app.register(context, { db, config, ownsDb: !options.db });

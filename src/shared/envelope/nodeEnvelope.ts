@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { ENVELOPE, EnvelopeError, splitEnvelope } from './format.ts';
+import secureJson from 'secure-json-parse';
 
 /**
  * Server side of the envelope with node:crypto. Decryption keys are cached by salt (a
@@ -13,6 +14,12 @@ export interface NodeEnvelope {
   seal(value: unknown): string;
   open<T = unknown>(envelope: unknown): T;
 }
+
+/**
+ * How a body's JSON is read, plain (Fastify's own parser, src/server/app.ts) or sealed: keys that
+ * could reach an object's prototype are dropped, not refused as if the JSON were broken.
+ */
+export const JSON_POISONING = { protoAction: 'remove', constructorAction: 'remove' } as const;
 
 const CACHE_LIMIT = 1000;
 /** How many ivs one draw from the CSPRNG yields. */
@@ -76,7 +83,9 @@ export function createNodeEnvelope(password: string, { rotateAfter = 10_000 } = 
           decipher.update(Buffer.from(parts.cipherBase64, 'base64')),
           decipher.final(),
         ]);
-        return JSON.parse(plain.toString('utf8')) as T;
+        // As Fastify parses a plain body (src/server/app.ts): a `__proto__` or
+        // `constructor.prototype` key is dropped, so a sealed body is taken as a plain one is.
+        return secureJson.parse(plain.toString('utf8'), undefined, JSON_POISONING) as T;
       } catch {
         throw new EnvelopeError();
       }
