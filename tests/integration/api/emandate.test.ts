@@ -212,7 +212,7 @@ describe.each(DATABASES)('renewal e-mandate ($name)', (kind) => {
         udf3: 'T54',
         si: '1',
         pg: 'ENACH',
-        surl: `http://localhost:80${RESPONSE}`,
+        surl: RESPONSE,
       });
       const { rows } = await api.app.db.query<{ start: string }>(
         "SELECT to_char(policy_start_date, 'YYYY-MM-DD') AS start FROM applications WHERE application_number = $1",

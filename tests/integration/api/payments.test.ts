@@ -58,6 +58,24 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
   afterAll(() => api.close());
 
   describe('POST /buyonlineoauth/payments/initiate', () => {
+    it('takes the return address from the configuration, never from the Host header', async () => {
+      const { created } = await payableApplication(api, 150000);
+      const res = await api.post(
+        INITIATE,
+        { applicationNumber: created.applicationNo, payMode: 'Online', ...TERMS_ACCEPTED },
+        {
+          capability: created.capability,
+          headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+        },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const form = api.open<PaymentForm>(res);
+      expect([form.fields.surl, form.fields.furl]).toEqual([
+        '/buyonlineoauth/payments/response',
+        '/buyonlineoauth/payments/response',
+      ]);
+    });
+
     it('answers a signed PayU form for the stored quote’s first instalment with GST', async () => {
       const { created, quote } = await payableApplication(api, 150000);
       const form = await initiate(api, created);
@@ -76,8 +94,8 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
         firstname: 'Ramesh',
         email: 'Ramesh.Sharma@gmail.com',
         phone: '9876543210',
-        surl: 'http://localhost:80/buyonlineoauth/payments/response',
-        furl: 'http://localhost:80/buyonlineoauth/payments/response',
+        surl: '/buyonlineoauth/payments/response',
+        furl: '/buyonlineoauth/payments/response',
         udf1: created.applicationNo,
         udf2: 'Online',
         udf3: 'T54',

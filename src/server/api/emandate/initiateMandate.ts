@@ -24,6 +24,7 @@ import { MANDATE_MESSAGES } from './mandateMessages.ts';
 import type { MandateRepository } from './mandateRepository.ts';
 import { mandateTerms, type MandateTerms } from './mandateTerms.ts';
 import { premiumReceived } from '../applications/paidApplication.ts';
+import { gatewayReturnAddress } from '../payments/gatewayReturnAddress.ts';
 
 export const MANDATE_RESPONSE_PATH = '/buyonlineoauth/emandate/response';
 
@@ -136,11 +137,6 @@ function payerOf(application: Application, account: BankAccount) {
   };
 }
 
-/** Where the gateway posts its answer back: PUBLIC_BASE_URL, or the origin the browser called us at. */
-function responseUrl(app: FastifyInstance, request: FastifyRequest): string {
-  const base = app.serverConfig.payment.publicBaseUrl ?? `${request.protocol}://${request.host}`;
-  return `${base}${MANDATE_RESPONSE_PATH}`;
-}
 
 /**
  * Starts a renewal e-mandate: checks the application may have one (its capability, not
@@ -182,7 +178,7 @@ export async function initiateMandate(
     beneficiaryIfsc: account.ifsc,
     beneficiaryAccountType: account.accountType,
   };
-  const surl = responseUrl(app, request);
+  const surl = gatewayReturnAddress(app.serverConfig.payment, MANDATE_RESPONSE_PATH);
   for (let draw = 0; draw < MAX_ID_DRAWS; draw += 1) {
     const mandateId = newMandateId();
     const unsigned = {

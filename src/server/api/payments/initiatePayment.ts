@@ -21,6 +21,7 @@ import { STAGES } from '../applications/stages.ts';
 import { paymentOf, type PayMode } from './paymentPlan.ts';
 import type { PaymentRepository } from './paymentRepository.ts';
 import { gatewayAmount, gatewayName, gatewayText, requestHash, type PaymentForm } from './payuProtocol.ts';
+import { gatewayReturnAddress } from './gatewayReturnAddress.ts';
 
 export const PAYMENT_RESPONSE_PATH = '/buyonlineoauth/payments/response';
 
@@ -171,11 +172,6 @@ function holderOf(application: Application) {
   };
 }
 
-/** Where the gateway posts its answer back: PUBLIC_BASE_URL, or the origin the browser called us at. */
-function responseUrl(app: FastifyInstance, request: FastifyRequest): string {
-  const base = app.serverConfig.payment.publicBaseUrl ?? `${request.protocol}://${request.host}`;
-  return `${base}${PAYMENT_RESPONSE_PATH}`;
-}
 
 /**
  * Starts a payment (issue 5): checks the application may pay in this mode, that every step
@@ -217,7 +213,7 @@ export async function initiatePayment(
   }
 
   const { key, salt, gatewayUrl, basbaGatewayUrl } = app.serverConfig.payment;
-  const surl = responseUrl(app, request);
+  const surl = gatewayReturnAddress(app.serverConfig.payment, PAYMENT_RESPONSE_PATH);
   for (let draw = 0; draw < MAX_TXNID_DRAWS; draw += 1) {
     const txnid = newTxnid();
     const unsigned = {
