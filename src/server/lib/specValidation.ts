@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { configureAjv } from '../../../engine/validation/configureAjv.ts';
+import { DATE_FORMATS } from './dateFormats.ts';
 
 /*
  * Request validation with the browser's ajv setup (ajv-errors, ajv-formats and our keywords),
@@ -20,12 +21,19 @@ const OPTIONS = {
 let bodyAjv: Ajv | undefined;
 let queryAjv: Ajv | undefined;
 
+/** Our formats of dates sent as text (real days, births that have happened) beside ajv-formats'. */
+function withDateFormats(ajv: Ajv): Ajv {
+  for (const [name, validate] of Object.entries(DATE_FORMATS))
+    ajv.addFormat(name, { type: 'string', validate });
+  return ajv;
+}
+
 function ajvFor(httpPart: string | undefined): Ajv {
   if (httpPart === 'body') {
-    bodyAjv ??= configureAjv(new Ajv({ ...OPTIONS, coerceTypes: false }), { formats: true });
+    bodyAjv ??= withDateFormats(configureAjv(new Ajv({ ...OPTIONS, coerceTypes: false }), { formats: true }));
     return bodyAjv;
   }
-  queryAjv ??= configureAjv(new Ajv({ ...OPTIONS, coerceTypes: true }), { formats: true });
+  queryAjv ??= withDateFormats(configureAjv(new Ajv({ ...OPTIONS, coerceTypes: true }), { formats: true }));
   return queryAjv;
 }
 

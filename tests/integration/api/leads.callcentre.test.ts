@@ -123,6 +123,17 @@ describe.each(DATABASES)('call-centre record, stage report and lead listing ($na
       expect(month.json().errors).toEqual([
         { field: 'lifeAssured.dateOfBirth', message: 'Please enter valid date of birth.' },
       ]);
+      // Of the right shape, but a day that does not exist, or has not come.
+      for (const dateOfBirth of ['19700231', '19700431', '20991231']) {
+        const impossible = await api.post(
+          DRISTI,
+          dristiRecord({ lifeAssured: { firstName: 'Asha', gender: 'F', dateOfBirth } }),
+        );
+        expect([dateOfBirth, impossible.json().errors]).toEqual([
+          dateOfBirth,
+          [{ field: 'lifeAssured.dateOfBirth', message: 'Please enter valid date of birth.' }],
+        ]);
+      }
       expect(await rowCounts(api)).toEqual(before);
     });
   });

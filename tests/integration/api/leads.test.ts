@@ -138,6 +138,35 @@ describe.each(DATABASES)('lead creation ($name)', (kind) => {
       expect(await rowCounts(api)).toEqual(before);
     });
 
+    it.each([
+      ['DOB', '2023-02-30'],
+      ['DOB', '31/04/1970'],
+      ['DOB', '00/13/1970'],
+      ['DOB', '2099-01-01'],
+      ['pushed_date', '2023-02-30 99:99'],
+      ['pushed_date', '2023-02-28 24:00'],
+    ])(
+      'refuses a %s of %j, a day or time that does not exist or has not come, writing nothing',
+      async (field, value) => {
+        const before = await rowCounts(api);
+        const res = await api.post(CRM, crmLead({ [field]: value }), { capability });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().errors).toEqual([
+          {
+            field: `Eterm_CRM_Lead_Req.${field}`,
+            message:
+              field === 'DOB' ? 'Please enter valid date of birth.' : 'Please enter valid pushed date.',
+          },
+        ]);
+        expect(await rowCounts(api)).toEqual(before);
+      },
+    );
+
+    it('takes a real pushed date and time', async () => {
+      const res = await api.post(CRM, crmLead({ pushed_date: '2026-11-27 10:30' }), { capability });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+
     it('rejects a body without Eterm_CRM_Lead_Req, a number for a mobile and overlong fields', async () => {
       const missing = await api.post(CRM, { lead: {} });
       expect(missing.statusCode).toBe(400);
@@ -276,6 +305,18 @@ describe.each(DATABASES)('lead creation ($name)', (kind) => {
       expect(phone.json().errors).toEqual([
         { field: 'data.0.phone', message: 'Please enter valid mobile number.' },
       ]);
+      expect(await rowCounts(api)).toEqual(before);
+    });
+
+    it('refuses a date of birth that does not exist, writing nothing', async () => {
+      const before = await rowCounts(api);
+      for (const dob of ['2023-02-30', '31/04/1970', '2099-01-01']) {
+        const res = await api.post(SAMPARK, sampark([{ ...record, dob }]));
+        expect(res.statusCode, dob).toBe(400);
+        expect(res.json().errors).toEqual([
+          { field: 'data.0.dob', message: 'Please enter valid date of birth.' },
+        ]);
+      }
       expect(await rowCounts(api)).toEqual(before);
     });
 

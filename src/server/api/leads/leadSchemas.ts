@@ -11,7 +11,7 @@ import { choice, object, optionalText, text, type JsonSchema } from '../../lib/s
 const NAME_PART = '^[A-Za-z]+( [A-Za-z]+)*$';
 /** Letters and digits, at most 11 (spec 02 §5.1). */
 export const APPLICATION_NUMBER = '^[A-Za-z0-9]{1,11}$';
-/** What the journey sends as a date of birth: yyyy-mm-dd or dd/mm/yyyy. */
+/** What the journey sends as a date of birth: yyyy-mm-dd or dd/mm/yyyy (a day that exists and has come: format birth-date, src/server/lib/dateFormats.ts). */
 const DATE = '^([0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}/[0-9]{2}/[0-9]{4})$';
 /** The call-centre record's date: yyyymmdd, without dashes. */
 const COMPACT_DATE = '^[0-9]{4}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])$';
@@ -50,7 +50,7 @@ export function crmLeadBody(): JsonSchema {
       mobilenumber: text('Mobile Number', { pattern: MOBILE() }),
       sourceName: upTo('Source Name', 100),
       gender: choice('Gender', [...GENDERS, ...GENDER_CODES, '']),
-      DOB: optionalText('Date of Birth', { pattern: DATE }),
+      DOB: optionalText('Date of Birth', { pattern: DATE, format: 'birth-date' }),
       productname: text('Product Name', { minLength: 1, maxLength: 100 }),
       partnerName: upTo('Partner Name', 100),
       agentNumber: upTo('Agent Number', 50),
@@ -60,7 +60,7 @@ export function crmLeadBody(): JsonSchema {
       education: upTo('Education', 50),
       occupation: upTo('Occupation', 100),
       lead_id: upTo('Lead Id', 30),
-      pushed_date: upTo('Pushed Date', 30),
+      pushed_date: optionalText('Pushed Date', { maxLength: 30, format: 'timestamp' }),
       GCLID: upTo('GCLID', 300),
       FBCLID: upTo('FBCLID', 300),
       comments: upTo('Comments', 1000),
@@ -94,7 +94,7 @@ export function basicLeadBody(): JsonSchema {
       gender: choice('Gender', [...GENDERS, '']),
       mobilenumber: text('Mobile Number', { pattern: MOBILE() }),
       emailid: optionalText('Email ID', { maxLength: 50, pattern: EMAIL() }),
-      DOB: optionalText('Date of Birth', { pattern: DATE }),
+      DOB: optionalText('Date of Birth', { pattern: DATE, format: 'birth-date' }),
       productname: text('Product Name', { minLength: 1, maxLength: 100 }),
     },
     ['firstname', 'mobilenumber', 'productname'],
@@ -111,7 +111,7 @@ export function samparkLeadBody(): JsonSchema {
       first_name: text('First Name', { maxLength: 50, pattern: NAME_PART }),
       phone: text('Mobile Number', { pattern: MOBILE() }),
       email: optionalText('Email ID', { maxLength: 50, pattern: EMAIL() }),
-      dob: optionalText('Date of Birth', { pattern: DATE }),
+      dob: optionalText('Date of Birth', { pattern: DATE, format: 'birth-date' }),
       ...fields,
     },
     ['first_name', 'phone'],
@@ -141,7 +141,7 @@ function callCentrePerson(required: string[]): JsonSchema {
       middleName: optionalText('Middle Name', { maxLength: 50, pattern: NAME_PART }),
       lastName: optionalText('Last Name', { maxLength: 50, pattern: NAME_PART }),
       gender: choice('Gender', GENDER_CODES),
-      dateOfBirth: text('Date of Birth', { pattern: COMPACT_DATE }),
+      dateOfBirth: text('Date of Birth', { pattern: COMPACT_DATE, format: 'birth-date' }),
       email: optionalText('Email ID', { maxLength: 50, pattern: EMAIL() }),
       mobileNumber: optionalText('Mobile Number', { pattern: MOBILE() }),
       alternateNumber: optionalText('Alternate Number', { pattern: '^[0-9]{7,15}$' }),
