@@ -137,7 +137,6 @@ function payerOf(application: Application, account: BankAccount) {
   };
 }
 
-
 /**
  * Starts a renewal e-mandate: checks the application may have one (its capability, not
  * submitted or expired, the browser's version current, the first premium paid, a bank account

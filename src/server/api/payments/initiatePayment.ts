@@ -172,7 +172,6 @@ function holderOf(application: Application) {
   };
 }
 
-
 /**
  * Starts a payment (issue 5): checks the application may pay in this mode, that every step
  * before the payment is saved and valid and the terms were accepted, takes the amount
