@@ -25,6 +25,7 @@ import { securityHeaders } from './plugins/securityHeaders.ts';
 import { spa } from './plugins/spa.ts';
 import { outboxDispatcherPlugin } from './outbox/outboxDispatcherPlugin.ts';
 import { JSON_POISONING } from '../shared/envelope/nodeEnvelope.ts';
+import { applySpecValidation } from './lib/specValidation.ts';
 
 export interface BuildOptions {
   /** Directory of the built SPA; defaults to `dist/app` of this repository. */
@@ -64,6 +65,9 @@ export async function build(options: BuildOptions = {}) {
     onConstructorPoisoning: JSON_POISONING.constructorAction,
   });
 
+  // Every route validates with the spec's messages, bounded, without coercing a body's types,
+  // and answers in a person's words (src/server/lib/specValidation.ts).
+  applySpecValidation(app);
   await app.register(context, { db, config, ownsDb: !options.db });
   await app.register(errors);
   await app.register(securityHeaders);

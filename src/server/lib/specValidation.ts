@@ -4,14 +4,17 @@ import { configureAjv } from '../../../engine/validation/configureAjv.ts';
 import { DATE_FORMATS } from './dateFormats.ts';
 
 /*
- * Request validation with the browser's ajv setup (ajv-errors, ajv-formats and our keywords),
- * so route schemas carry the spec's own messages in `errorMessage`. Bodies are validated as
- * sent (no type coercion: a number is not a mobile number); query strings are text, so
- * they are coerced. Unknown properties of objects closed with `additionalProperties: false`
+ * Request validation for every route with the browser's ajv setup (ajv-errors, ajv-formats and
+ * our keywords), so route schemas carry the spec's own messages in `errorMessage`, and any error
+ * without them is put in a person's words (inPersonsWords). Bodies are validated as sent (no
+ * type coercion: a number is not a mobile number, nor is "1" a version); query strings and
+ * path parameters are text, so they are coerced. Unknown properties of objects closed with `additionalProperties: false`
  * are dropped rather than stored.
  */
 const OPTIONS = {
   allErrors: true,
+  // Each error with the schema it failed (its title names the field in a person's words).
+  verbose: true,
   useDefaults: true,
   removeAdditional: true,
   allowUnionTypes: true,
@@ -110,9 +113,57 @@ function outOfBounds(schema: unknown, data: unknown, path: string): Partial<Erro
   return undefined;
 }
 
+/** 'dateOfBirth' → 'Date of birth', 'pushed_date' → 'Pushed date', 'GCLID' stays as it is. */
+function fieldName(key: string): string {
+  if (/^[A-Z0-9_]+$/.test(key)) return key;
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * An error in a person's words, in the style of spec 01 §5's generic form messages: where the
+ * schema has its own (ajv-errors' `errorMessage`), those; else a missing field is '{Field}
+ * cannot be empty.' and any other failure 'Please enter valid {field}.', the field named by
+ * its schema's title or its key, never ajv's wording ("must have required property…").
+ */
+export function inPersonsWords(error: ErrorObject): ErrorObject {
+  if (error.keyword === 'errorMessage') return error;
+  const params = error.params as { missingProperty?: unknown };
+  if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
+    const property = (error.parentSchema as Schema | undefined)?.properties?.[params.missingProperty] as
+      Schema | undefined;
+    const title = typeof property?.title === 'string' ? property.title : fieldName(params.missingProperty);
+    return { ...error, message: `${title} cannot be empty.` };
+  }
+  const key = error.instancePath.split('/').filter(Boolean).at(-1);
+  const title = (error.parentSchema as Schema | undefined)?.title;
+  const label = typeof title === 'string' ? title : key && !/^\d+$/.test(key) ? fieldName(key) : 'details';
+  return { ...error, message: `Please enter valid ${label.toLowerCase()}.` };
+}
+
+const humanErrors = (errors: ErrorObject[] | null | undefined) => errors?.map(inPersonsWords) ?? errors;
+
 const specValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const validate = ajvFor(httpPart).compile(schema as object);
-  if (httpPart !== 'body') return validate;
+  if (httpPart !== 'body') {
+    const checked = Object.assign(
+      (data: unknown, context?: object) => {
+        const valid = (validate as (data: unknown, context?: object) => boolean)(data, context);
+        checked.errors = humanErrors(validate.errors);
+        return valid;
+      },
+      {
+        schemaEnv: validate.schemaEnv,
+        schema: validate.schema,
+        errors: null as ErrorObject[] | null | undefined,
+      },
+    );
+    return checked;
+  }
   requireBoundedArrays(schema, '');
   // The same function for Fastify (it passes the request as the parent, so ajv may change the
   // root: defaults, dropped properties), with the bounds checked first.
@@ -124,7 +175,7 @@ const specValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPar
         return false;
       }
       const valid = (validate as (data: unknown, context?: object) => boolean)(data, context);
-      bounded.errors = validate.errors;
+      bounded.errors = humanErrors(validate.errors);
       return valid;
     },
     {
@@ -142,8 +193,9 @@ function firstMessage(errors: Partial<ErrorObject>[]): Error {
 }
 
 /**
- * Makes the routes of one (encapsulated) plugin validate with spec messages. Call it at the
- * top of the plugin, before its routes; it does not reach other plugins.
+ * Makes every route validate with spec messages: called once on the root instance
+ * (src/server/app.ts) before any plugin, whose routes inherit it. A unit test may call it on
+ * an app of its own.
  */
 export function applySpecValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(specValidatorCompiler);

@@ -4,6 +4,16 @@ import { ApiError } from '../lib/ApiError.ts';
 import { httpErrorBody, type FieldError } from '../lib/httpErrorBody.ts';
 
 const SERVER_FAULT_MESSAGE = 'Something went wrong on our side. Please try again in a little while.';
+
+/** Fastify's own refusals of a body it could not read, in a person's words (not "Body is not valid JSON…"). */
+const UNREADABLE = 'We could not read the details sent. Please try again.';
+const BODY_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: UNREADABLE,
+  FST_ERR_CTP_EMPTY_JSON_BODY: UNREADABLE,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: UNREADABLE,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Please send the details as JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The details sent are too large.',
+};
 const INVALID_DETAILS_MESSAGE = 'Please enter valid details';
 
 /**
@@ -37,7 +47,8 @@ export const errors = globalPlugin('errors', async (app) => {
     if (statusCode >= 400 && statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       const fieldErrors = error instanceof ApiError ? error.errors : undefined;
-      return reply.code(statusCode).send(httpErrorBody(statusCode, error.message, fieldErrors));
+      const message = (error.code && BODY_MESSAGES[error.code]) || error.message;
+      return reply.code(statusCode).send(httpErrorBody(statusCode, message, fieldErrors));
     }
 
     request.log.error({ err: error }, 'unhandled server error');

@@ -130,7 +130,7 @@ describe.each(DATABASES)('pincode master and lookup ($name)', (kind) => {
     it('answers an unknown pincode with 404 and the spec message', async () => {
       const res = await api.post(PATH, { pincode: '000000' });
       expect(res.statusCode).toBe(404);
-      expect(res.headers['cache-control']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.json()).toMatchObject({
         status: 'Failed',
         message: 'Please enter valid pincode',

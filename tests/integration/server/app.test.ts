@@ -234,14 +234,30 @@ describe('errors', () => {
     expect(res.json()).toMatchObject({
       statusCode: 400,
       error: 'Bad Request',
-      errors: [{ field: 'mobile', message: expect.stringContaining('pattern') }],
+      // In a person's words, never the validator's ("must match pattern …").
+      message: 'Please enter valid mobile.',
+      errors: [{ field: 'mobile', message: 'Please enter valid mobile.' }],
     });
   });
 
   it('names a missing required field', async () => {
     const res = await app.inject({ method: 'POST', url: '/buyonlineoauth/test/echo', payload: {} });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ field: 'mobile', message: expect.any(String) }]);
+    expect(res.json()).toMatchObject({
+      message: 'Mobile cannot be empty.',
+      errors: [{ field: 'mobile', message: 'Mobile cannot be empty.' }],
+    });
+  });
+
+  it('never coerces a body: a number, a list or true is not the text a field asks for', async () => {
+    for (const mobile of [9876543210, ['9876543210'], true]) {
+      const res = await app.inject({ method: 'POST', url: '/buyonlineoauth/test/echo', payload: { mobile } });
+      expect([mobile, res.statusCode, res.json().errors]).toEqual([
+        mobile,
+        400,
+        [{ field: 'mobile', message: 'Please enter valid mobile.' }],
+      ]);
+    }
   });
 
   it('answers malformed JSON with a clear 400', async () => {
@@ -252,7 +268,31 @@ describe('errors', () => {
       payload: '{"mobile":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'We could not read the details sent. Please try again.',
+    });
     expect(res.body).not.toContain('stack');
+    expect(res.body).not.toContain('JSON');
+  });
+
+  it('answers a body of another type and an empty JSON body in words too', async () => {
+    const typed = await app.inject({
+      method: 'POST',
+      url: '/buyonlineoauth/test/echo',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'mobile\n9876543210',
+    });
+    expect(typed.statusCode).toBe(415);
+    expect(typed.json().message).toBe('Please send the details as JSON.');
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/buyonlineoauth/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('We could not read the details sent. Please try again.');
   });
 });

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../../lib/ApiError.ts';
 import type { FieldError } from '../../lib/httpErrorBody.ts';
 import { ERROR_ANSWER, sealedAnswer } from '../../lib/specSchema.ts';
-import { applySpecValidation } from '../../lib/specValidation.ts';
 import { namedApplication } from '../applications/requireCapability.ts';
 import '../../types.ts';
 import { bookCallback, type CallbackRequest } from './bookCallback.ts';
@@ -43,7 +42,6 @@ function chosenSlot(request: CallbackRequest, now: Date): CallSlot | undefined {
  * that names an application needs that application's capability.
  */
 export const callbackRoutes: FastifyPluginAsync = async (app) => {
-  applySpecValidation(app);
   const now = app.serverConfig.now ?? (() => new Date());
 
   app.post<{ Body: CallbackRequest }>(

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { PlanContent } from '../../../plans/planContent.ts';
 import { ApiError } from '../../lib/ApiError.ts';
 import { ERROR_ANSWER } from '../../lib/specSchema.ts';
-import { applySpecValidation } from '../../lib/specValidation.ts';
 import { planFor } from '../../plans/serverPlans.ts';
 import { APPLICATION_NUMBER_PATTERN } from '../applications/applicationNumbers.ts';
 import { MESSAGES } from '../applications/applicationMessages.ts';
@@ -57,7 +56,6 @@ function letterheadOf(productId: string): Letterhead {
  * Bearer and the application's capability) and the product brochure (no auth, public).
  */
 export const documentRoutes: FastifyPluginAsync = async (app) => {
-  applySpecValidation(app);
   const quotes = createQuoteRepository(app.db);
   const brochures = new Map<string, Buffer>();
 

@@ -2,7 +2,6 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/ApiError.ts';
 import { ERROR_ANSWER, object, sealedAnswer, text } from '../../lib/specSchema.ts';
-import { applySpecValidation } from '../../lib/specValidation.ts';
 import { planFor } from '../../plans/serverPlans.ts';
 import { APPLICATION_NUMBER_PATTERN } from '../applications/applicationNumbers.ts';
 import { MESSAGES } from '../applications/applicationMessages.ts';
@@ -66,7 +65,6 @@ function backToProposalPage(location: string, registered: boolean): string {
  */
 export const emandateRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody);
-  applySpecValidation(app);
   const repositories = {
     applications: createApplicationRepository(app.db),
     quotes: createQuoteRepository(app.db),

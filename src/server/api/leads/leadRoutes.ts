@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { applicationFacts, recordPush, type LeadRecord } from '../../leads/recordLead.ts';
 import { productIdFor } from '../../leads/productIdFor.ts';
 import { ERROR_ANSWER, sealedAnswer } from '../../lib/specSchema.ts';
-import { applySpecValidation } from '../../lib/specValidation.ts';
 import { namedApplication } from '../applications/requireCapability.ts';
 import '../../types.ts';
 import { leadAdminRoutes } from './leadAdminRoutes.ts';
@@ -75,7 +74,6 @@ const failures = { 400: ERROR_ANSWER, 401: ERROR_ANSWER, 403: ERROR_ANSWER };
  * excepted), like every other call about one application.
  */
 export const leadRoutes: FastifyPluginAsync = async (app) => {
-  applySpecValidation(app);
 
   app.post<{ Body: CrmLeadRequest }>(
     CRM_LEAD_PATH,

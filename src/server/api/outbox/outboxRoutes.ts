@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LISTING_LIMIT, choice, listingResponses, object, optionalText } from '../../lib/specSchema.ts';
-import { applySpecValidation } from '../../lib/specValidation.ts';
 import { listOutbox, OUTBOX_STATUSES, type OutboxStatus } from '../../outbox/outboxStore.ts';
 import '../../types.ts';
 
@@ -38,7 +37,6 @@ const outboxItem = {
  * attempts and the last error. Confidential (service) clients only.
  */
 export const outboxRoutes: FastifyPluginAsync = async (app) => {
-  applySpecValidation(app);
 
   app.get<{ Querystring: { status?: OutboxStatus; topic?: string; limit: number } }>(
     ADMIN_OUTBOX_PATH,

@@ -2,7 +2,6 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/ApiError.ts';
 import { choice, ERROR_ANSWER, object, sealedAnswer, text } from '../../lib/specSchema.ts';
-import { applySpecValidation } from '../../lib/specValidation.ts';
 import { planFor } from '../../plans/serverPlans.ts';
 import { APPLICATION_NUMBER_PATTERN } from '../applications/applicationNumbers.ts';
 import { MESSAGES } from '../applications/applicationMessages.ts';
@@ -104,7 +103,6 @@ function paymentView(payment: Payment) {
  */
 export const paymentRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody);
-  applySpecValidation(app);
   const repositories = {
     applications: createApplicationRepository(app.db),
     quotes: createQuoteRepository(app.db),

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { calculators } from '../../../pricing/calculators.ts';
 import { ApiError } from '../../lib/ApiError.ts';
 import { ERROR_ANSWER } from '../../lib/specSchema.ts';
-import { applySpecValidation } from '../../lib/specValidation.ts';
 import { serverPlans } from '../../plans/serverPlans.ts';
 import { APPLICATION_NUMBER_PATTERN } from '../applications/applicationNumbers.ts';
 import { requireCapability } from '../applications/requireCapability.ts';
@@ -34,7 +33,6 @@ const RESPONSES = { 200: QUOTE_ANSWER_SCHEMA, '4xx': ERROR_ANSWER } as const;
  * for the quote service's own IdToken: the browser holds no fixed credentials.
  */
 export const quoteRoutes: FastifyPluginAsync = async (app) => {
-  applySpecValidation(app);
   const repository = createQuoteRepository(app.db);
   // Each calculator's inputSchema is compiled once, here, not per request.
   const checks = compilePlanFieldsChecks(calculators);

@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ApiError } from '../../lib/ApiError.ts';
 import { choice, ERROR_ANSWER, object, sealedAnswer, text } from '../../lib/specSchema.ts';
-import { applySpecValidation } from '../../lib/specValidation.ts';
 import { APPLICATION_NUMBER_PATTERN } from '../applications/applicationNumbers.ts';
 import { MESSAGES } from '../applications/applicationMessages.ts';
 import { createApplicationRepository } from '../applications/applicationRepository.ts';
@@ -82,7 +81,6 @@ function sendDocument(reply: FastifyReply, document: DocumentSummary & { body: B
  * by its content, never by its name.
  */
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
-  applySpecValidation(app);
   // This plugin's routes take raw files only: JSON, text and forms are not parsed here.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
