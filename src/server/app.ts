@@ -25,7 +25,7 @@ import { securityHeaders } from './plugins/securityHeaders.ts';
 import { spa } from './plugins/spa.ts';
 import { outboxDispatcherPlugin } from './outbox/outboxDispatcherPlugin.ts';
 import { JSON_POISONING } from '../shared/envelope/nodeEnvelope.ts';
-import { applySpecValidation } from './lib/specValidation.ts';
+import { applySpecValidation, buildSpecValidator } from './lib/specValidation.ts';
 
 export interface BuildOptions {
   /** Directory of the built SPA; defaults to `dist/app` of this repository. */
@@ -63,6 +63,11 @@ export async function build(options: BuildOptions = {}) {
     // (src/shared/envelope/nodeEnvelope.ts JSON_POISONING), not answered as broken JSON.
     onProtoPoisoning: JSON_POISONING.protoAction,
     onConstructorPoisoning: JSON_POISONING.constructorAction,
+    // Spec validation in every context, those that add shared schemas too.
+    // (Fastify types the factory for ajv's own compile; ours takes the route schema it is given.)
+    schemaController: {
+      compilersFactory: { buildValidator: buildSpecValidator },
+    } as unknown as FastifyServerOptions['schemaController'],
   });
 
   // Every route validates with the spec's messages, bounded, without coercing a body's types,

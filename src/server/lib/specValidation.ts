@@ -193,6 +193,23 @@ function firstMessage(errors: Partial<ErrorObject>[]): Error {
 }
 
 /**
+ * The validator compiler for a context's shared schemas (Fastify's `schemaController`
+ * option): a plugin that adds schemas with `addSchema` gets a compiler built again from this,
+ * not Fastify's default one (which `setValidatorCompiler` alone does not reach).
+ */
+export function buildSpecValidator(
+  externalSchemas: Record<string, unknown> = {},
+): FastifySchemaCompiler<unknown> {
+  for (const schema of Object.values(externalSchemas)) {
+    const id = (schema as { $id?: unknown }).$id;
+    if (typeof id !== 'string') continue;
+    for (const ajv of [ajvFor('body'), ajvFor('querystring')])
+      if (!ajv.getSchema(id)) ajv.addSchema(schema as object);
+  }
+  return specValidatorCompiler;
+}
+
+/**
  * Makes every route validate with spec messages: called once on the root instance
  * (src/server/app.ts) before any plugin, whose routes inherit it. A unit test may call it on
  * an app of its own.
