@@ -74,7 +74,6 @@ const failures = { 400: ERROR_ANSWER, 401: ERROR_ANSWER, 403: ERROR_ANSWER };
  * excepted), like every other call about one application.
  */
 export const leadRoutes: FastifyPluginAsync = async (app) => {
-
   app.post<{ Body: CrmLeadRequest }>(
     CRM_LEAD_PATH,
     {

@@ -37,7 +37,6 @@ const outboxItem = {
  * attempts and the last error. Confidential (service) clients only.
  */
 export const outboxRoutes: FastifyPluginAsync = async (app) => {
-
   app.get<{ Querystring: { status?: OutboxStatus; topic?: string; limit: number } }>(
     ADMIN_OUTBOX_PATH,
     {
