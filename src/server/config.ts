@@ -14,6 +14,8 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Prefix of every Redis key this server writes (tests use one per run). Default 'bimaflow:'. */
   redisKeyPrefix?: string;
+  /** How long `/healthz/ready` waits for each dependency (ms; 1000 unless told, tests set less). */
+  readyCheckTimeoutMs?: number;
   /** Resume lookups answer no sooner than this (ms), found or not, so timing tells nothing. Default 250. */
   resumeMinimumAnswerMs?: number;
   /** Fixed-window limits on the resume lookups; each one given replaces its default. */

@@ -4,6 +4,7 @@ import type { PolicyStartDates } from './api/applications/policyStartDates.ts';
 import type { AccessClaims, TokenService } from './auth/tokens.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/Db.ts';
+import type { RateLimiter } from './lib/rateLimiter.ts';
 
 /** What every route may declare in `config`, and what the server decorates. */
 declare module 'fastify' {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     tokens: TokenService;
     /** Start dates of applications this instance has seen (quotes are priced at them). */
     policyStartDates: PolicyStartDates;
+    /** Where attempts are counted (memory, or Redis shared by every instance). */
+    rateLimiter: RateLimiter;
     /** Every route registered on the app, with its options. */
     routeCatalogue: RouteOptions[];
   }

@@ -17,8 +17,12 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
+  /** Where the counts are kept: this process, or Redis (shared by every instance). */
+  readonly store: 'memory' | 'redis';
   /** Counts one attempt under `key` and says whether it is within `rule`. */
   hit(key: string, rule: WindowLimit): Promise<RateLimitResult>;
+  /** Resolves when the store answers (the readiness check). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +42,8 @@ export function createMemoryRateLimiter({ now = () => Date.now() } = {}): RateLi
   const windows = new Map<string, { endsAt: number; count: number }>();
   let nextSweep = now() + SWEEP_EVERY_MS;
   return {
+    store: 'memory',
+    async ping() {},
     async hit(key, rule) {
       const at = now();
       if (at >= nextSweep) {
@@ -74,6 +80,10 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
   const client = new Redis(url, { maxRetriesPerRequest: 2 });
   client.on('error', (error: Error) => onError?.(error));
   return {
+    store: 'redis',
+    async ping() {
+      await client.ping();
+    },
     async hit(key, rule) {
       const { index, retryAfterMs } = currentWindow(now(), rule.windowMs);
       const windowKey = `${keyPrefix}rate:${key}:${rule.windowMs}:${index}`;

@@ -5,9 +5,10 @@ import { createTokenService, resolveTokenSecret } from '../auth/tokens.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/Db.ts';
 import { globalPlugin } from '../lib/globalPlugin.ts';
+import { createRateLimiter } from '../lib/rateLimiter.ts';
 import '../types.ts';
 
-/** Decorates the app with its database, configuration, envelope, token service and start dates seen. */
+/** Decorates the app with its database, configuration, envelope, token service, start dates seen and rate-limit store. */
 export const context = globalPlugin<{ db: Db; config: ServerConfig; ownsDb: boolean }>(
   'context',
   async (app, { db, config, ownsDb }) => {
@@ -20,6 +21,11 @@ export const context = globalPlugin<{ db: Db; config: ServerConfig; ownsDb: bool
     app.decorate('envelope', createNodeEnvelope(config.envelopePassword));
     app.decorate('tokens', createTokenService(await resolveTokenSecret(db, config.tokenSecret)));
     app.decorate('policyStartDates', createPolicyStartDates());
+    const rateLimiter = createRateLimiter(config, (error) =>
+      app.log.warn({ err: error }, 'rate limit store unavailable'),
+    );
+    app.decorate('rateLimiter', rateLimiter);
+    app.addHook('onClose', () => rateLimiter.close());
     if (ownsDb) app.addHook('onClose', async () => db.close());
   },
 );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createRateLimiter } from '../../lib/rateLimiter.ts';
 import { createApplicationRepository } from './applicationRepository.ts';
 import { addApplicationSchemas } from './applicationSchemas.ts';
 import { createApplicationRoute } from './createApplicationRoute.ts';
@@ -20,11 +19,7 @@ import '../../types.ts';
 export const applicationRoutes: FastifyPluginAsync = async (app) => {
   addApplicationSchemas(app);
   const repository = createApplicationRepository(app.db);
-  const limiter = createRateLimiter(app.serverConfig, (error) =>
-    app.log.warn({ err: error }, 'rate limit store unavailable'),
-  );
-  app.addHook('onClose', () => limiter.close());
-  const guard = createResumeGuard(app.serverConfig, limiter);
+  const guard = createResumeGuard(app.serverConfig, app.rateLimiter);
 
   createApplicationRoute(app, repository);
   updateCampaignRoute(app, repository);
