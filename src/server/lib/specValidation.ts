@@ -149,33 +149,19 @@ const humanErrors = (errors: ErrorObject[] | null | undefined) => errors?.map(in
 
 const specValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const validate = ajvFor(httpPart).compile(schema as object);
-  if (httpPart !== 'body') {
-    const checked = Object.assign(
-      (data: unknown, context?: object) => {
-        const valid = (validate as (data: unknown, context?: object) => boolean)(data, context);
-        checked.errors = humanErrors(validate.errors);
-        return valid;
-      },
-      {
-        schemaEnv: validate.schemaEnv,
-        schema: validate.schema,
-        errors: null as ErrorObject[] | null | undefined,
-      },
-    );
-    return checked;
-  }
-  requireBoundedArrays(schema, '');
+  const body = httpPart === 'body';
+  if (body) requireBoundedArrays(schema, '');
   // The same function for Fastify (it passes the request as the parent, so ajv may change the
-  // root: defaults, dropped properties), with the bounds checked first.
-  const bounded = Object.assign(
+  // root: defaults, dropped properties), a body's bounds checked first, errors in words.
+  const checked = Object.assign(
     (data: unknown, context?: object) => {
-      const problem = outOfBounds(schema, data, '');
+      const problem = body ? outOfBounds(schema, data, '') : undefined;
       if (problem) {
-        bounded.errors = [problem as ErrorObject];
+        checked.errors = [problem as ErrorObject];
         return false;
       }
       const valid = (validate as (data: unknown, context?: object) => boolean)(data, context);
-      bounded.errors = humanErrors(validate.errors);
+      checked.errors = humanErrors(validate.errors);
       return valid;
     },
     {
@@ -184,7 +170,7 @@ const specValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPar
       errors: null as ErrorObject[] | null | undefined,
     },
   );
-  return bounded;
+  return checked;
 };
 
 /** The first field's message becomes the answer's `message`: the one line a popup shows. */
