@@ -1,5 +1,7 @@
 import { format, subYears } from 'date-fns';
 import type { Db } from '../src/server/db/Db.ts';
+import { planFor } from '../src/server/plans/serverPlans.ts';
+import { shownConsentVersions } from '../src/shared/consents.ts';
 import { CAPABILITY_HEADER } from '../src/server/plugins/authenticate.ts';
 
 /*
@@ -99,6 +101,7 @@ function createBody(mobileNumber: string) {
     planCode: 'T54',
     productUIN: '143N066V04',
     lead_source: 'bench',
+    consentVersions: shownConsentVersions(planFor('T54')!),
   };
 }
 

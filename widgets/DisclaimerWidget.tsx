@@ -8,7 +8,8 @@ import { cx } from './uiOptions.ts';
 /**
  * A consent checkbox whose (often long) text is its own label, so the whole text is the
  * touch target. Plain text only: a uiSchema cannot inject markup. The value is a boolean;
- * its starting state is the schema default (RJSF fills it in), e.g. WhatsApp updates on.
+ * its starting state is the schema default (RJSF fills it in), which for a consent is false:
+ * plans:validate refuses a box that starts ticked (docs/design/consents.md).
  */
 export default function DisclaimerWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, label, schema } =

@@ -3,8 +3,11 @@ import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { addBimaflowKeywords } from './keywords.ts';
 
-/** Annotation keywords plan schemas may carry; they do not validate. */
-export const ANNOTATION_KEYWORDS = ['x-code', 'x-enumNames'] as const;
+/**
+ * Annotation keywords plan schemas may carry; they do not validate. `x-consent` names the
+ * consent a boolean records (src/shared/consents.ts, docs/design/consents.md).
+ */
+export const ANNOTATION_KEYWORDS = ['x-code', 'x-enumNames', 'x-consent'] as const;
 
 /**
  * Everything a plan schema needs from ajv beyond JSON Schema: our keywords, ajv-errors

@@ -61,6 +61,17 @@ export interface ProposalContent {
     notApplicable: string;
     continue: string;
   };
+  /** The visitor's contact choices: each optional consent, given or withdrawn with one tick (docs/design/consents.md). */
+  consents: {
+    title: string;
+    intro: string;
+    loading: string;
+    saving: string;
+    given: string;
+    withdrawn: string;
+    loadFailed: string;
+    retry: string;
+  };
   /** The e-mandate step's action and its outcome; {umrn} is the mandate reference. */
   mandate: {
     start: string;

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { applicationRoutes } from './api/applications/applicationRoutes.ts';
 import { callbackRoutes } from './api/callbacks/callbackRoutes.ts';
+import { consentRoutes } from './api/consents/consentRoutes.ts';
 import { documentRoutes } from './api/documents/documentRoutes.ts';
 import { staticDocumentRoutes } from './api/documents/staticDocumentRoutes.ts';
 import { emandateRoutes } from './api/emandate/emandateRoutes.ts';
@@ -26,6 +27,7 @@ import { spa } from './plugins/spa.ts';
 import { outboxDispatcherPlugin } from './outbox/outboxDispatcherPlugin.ts';
 import { JSON_POISONING } from '../shared/envelope/nodeEnvelope.ts';
 import { applySpecValidation, buildSpecValidator } from './lib/specValidation.ts';
+import { writeLimits } from './lib/writeLimits.ts';
 
 export interface BuildOptions {
   /** Directory of the built SPA; defaults to `dist/app` of this repository. */
@@ -53,6 +55,7 @@ export async function build(options: BuildOptions = {}) {
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
       poolSize: config.databasePoolSize,
+      timeoutMs: config.databaseTimeoutMs,
       dataDir: config.dataDir,
     }));
   const app = Fastify({
@@ -78,6 +81,7 @@ export async function build(options: BuildOptions = {}) {
   await app.register(securityHeaders);
   await app.register(envelope);
   await app.register(authenticate);
+  await app.register(writeLimits);
   await app.register(health);
   await app.register(tokenRoutes);
   // Further API plugins, one per bounded context, go here.
@@ -86,6 +90,7 @@ export async function build(options: BuildOptions = {}) {
   await app.register(callbackRoutes);
   await app.register(outboxRoutes);
   await app.register(applicationRoutes);
+  await app.register(consentRoutes);
   await app.register(pincodeRoutes);
   await app.register(quoteRoutes);
   await app.register(documentRoutes);

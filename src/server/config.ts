@@ -14,12 +14,21 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Prefix of every Redis key this server writes (tests use one per run). Default 'bimaflow:'. */
   redisKeyPrefix?: string;
+  /** How long a database query or connection may take before the request fails with a 503 (ms; default 5000). */
+  databaseTimeoutMs?: number;
+  /** How long a Redis command may take before it counts as failed (ms; default 500). */
+  redisCommandTimeoutMs?: number;
   /** How long `/healthz/ready` waits for each dependency (ms; 1000 unless told, tests set less). */
   readyCheckTimeoutMs?: number;
   /** Resume lookups answer no sooner than this (ms), found or not, so timing tells nothing. Default 250. */
   resumeMinimumAnswerMs?: number;
   /** Fixed-window limits on the resume lookups; each one given replaces its default. */
   resumeRateLimits?: Partial<Record<ResumeLimitName, WindowLimit>>;
+  /**
+   * Limits on writes per token, address and application (src/server/lib/writeLimits.ts):
+   * each kind given replaces its default; `false` switches them off (benches; WRITE_RATE_LIMITS=off).
+   */
+  writeRateLimits?: Partial<WriteLimits> | false;
   /** HMAC key for access tokens and application capabilities; absent: generated once and kept in the database. */
   tokenSecret?: string;
   /** The envelope password. The envelope obscures payloads; it is not a secret boundary (see ARCHITECTURE). */
@@ -75,7 +84,31 @@ export interface PaymentConfig {
   publicBaseUrl?: string;
   /** Serve the built-in gateway under /payu-sandbox/ (it signs with `salt`, so never beside a real gateway). */
   sandbox: boolean;
+  /** PayU's verify_payment (postservice.php?form=2): an absolute URL, or a path on this server (the sandbox). */
+  verifyUrl: string;
+  /** Time limit of one verify_payment call, in ms. */
+  verifyTimeoutMs: number;
+  /** How long an unanswered online transaction is offered again (the gateway's checkout session), in minutes. */
+  sessionMinutes: number;
+  /** Ask verify_payment about unsettled transactions while the app is up (tests switch it off). */
+  reconcile: boolean;
+  /** Pause between reconciliation runs, in ms. */
+  reconcileIntervalMs: number;
+  /** A transaction is asked about once it is this old, and again after as long, in minutes… */
+  reconcileAfterMinutes: number;
+  /** …until it is this old, in days. */
+  reconcileMaxAgeDays: number;
 }
+
+/** PAYU_VERIFY_TIMEOUT_MS, PAYMENT_SESSION_MINUTES and PAYMENT_RECONCILE_*, when not set. */
+export const PAYMENT_DEFAULTS = {
+  verifyTimeoutMs: 10_000,
+  sessionMinutes: 15,
+  reconcile: true,
+  reconcileIntervalMs: 5 * 60_000,
+  reconcileAfterMinutes: 15,
+  reconcileMaxAgeDays: 7,
+} as const satisfies Partial<PaymentConfig>;
 
 /** The resume lookups' limits: short windows per IP, mobile and application, and daily ones per mobile and application. */
 export type ResumeLimitName =
@@ -87,15 +120,27 @@ export interface WindowLimit {
   windowMs: number;
 }
 
+/** What a write limit counts (src/server/lib/writeLimits.ts): the kind a route declares. */
+export type WriteLimitKind = 'token' | 'create' | 'quote' | 'save' | 'lead' | 'upload' | 'payment';
+/** A write limit per access token, client address or application. */
+export interface WriteRule extends WindowLimit {
+  per: 'token' | 'address' | 'application';
+}
+export type WriteLimits = Record<WriteLimitKind, readonly WriteRule[]>;
+
 export const DEFAULT_ENVELOPE_PASSWORD = 'bimaflow-envelope-v1';
 
 /** Where the built-in sandbox gateway lives on this server. */
 export const PAYMENT_SANDBOX_PREFIX = '/payu-sandbox/';
 
 /** The built-in sandbox's merchant: test credentials, published here on purpose. */
-export const SANDBOX_PAYMENT: Omit<PaymentConfig, 'publicBaseUrl' | 'sandbox'> = {
+export const SANDBOX_PAYMENT: Pick<
+  PaymentConfig,
+  'gatewayUrl' | 'basbaGatewayUrl' | 'verifyUrl' | 'key' | 'salt'
+> = {
   gatewayUrl: `${PAYMENT_SANDBOX_PREFIX}_payment`,
   basbaGatewayUrl: `${PAYMENT_SANDBOX_PREFIX}basba`,
+  verifyUrl: `${PAYMENT_SANDBOX_PREFIX}merchant/postservice.php?form=2`,
   key: 'bimaflow-sandbox-key',
   salt: 'bimaflow-sandbox-salt-for-tests-only',
 };
@@ -261,7 +306,54 @@ function parsePayment(env: NodeJS.ProcessEnv): PaymentConfig {
     salt: sandbox ? SANDBOX_PAYMENT.salt : env.PAYU_SALT!,
     ...(publicBaseUrl ? { publicBaseUrl } : {}),
     sandbox,
+    verifyUrl: sandbox ? SANDBOX_PAYMENT.verifyUrl : verifyUrlOf(env, gatewayUrl),
+    verifyTimeoutMs: positiveInteger(
+      'PAYU_VERIFY_TIMEOUT_MS',
+      env.PAYU_VERIFY_TIMEOUT_MS,
+      PAYMENT_DEFAULTS.verifyTimeoutMs,
+    ),
+    sessionMinutes: positiveInteger(
+      'PAYMENT_SESSION_MINUTES',
+      env.PAYMENT_SESSION_MINUTES,
+      PAYMENT_DEFAULTS.sessionMinutes,
+    ),
+    reconcile: booleanFlag('PAYMENT_RECONCILE', env.PAYMENT_RECONCILE, PAYMENT_DEFAULTS.reconcile),
+    reconcileIntervalMs: positiveInteger(
+      'PAYMENT_RECONCILE_INTERVAL_MS',
+      env.PAYMENT_RECONCILE_INTERVAL_MS,
+      PAYMENT_DEFAULTS.reconcileIntervalMs,
+    ),
+    reconcileAfterMinutes: positiveInteger(
+      'PAYMENT_RECONCILE_AFTER_MINUTES',
+      env.PAYMENT_RECONCILE_AFTER_MINUTES,
+      PAYMENT_DEFAULTS.reconcileAfterMinutes,
+    ),
+    reconcileMaxAgeDays: positiveInteger(
+      'PAYMENT_RECONCILE_MAX_AGE_DAYS',
+      env.PAYMENT_RECONCILE_MAX_AGE_DAYS,
+      PAYMENT_DEFAULTS.reconcileMaxAgeDays,
+    ),
   };
+}
+
+/**
+ * PAYU_VERIFY_URL, or PayU's own for its gateways: production's verify service is
+ * info.payu.in (payments go to secure.payu.in), the test gateway's is on test.payu.in; another
+ * gateway's is its postservice.php beside its `_payment`. Never from a request.
+ */
+function verifyUrlOf(env: NodeJS.ProcessEnv, gatewayUrl: string): string {
+  const configured = address('PAYU_VERIFY_URL', env.PAYU_VERIFY_URL, { pathAllowed: false });
+  if (configured) return configured;
+  const gateway = new URL(gatewayUrl);
+  const origin = gateway.hostname === 'secure.payu.in' ? 'https://info.payu.in' : gateway.origin;
+  return `${origin}/merchant/postservice.php?form=2`;
+}
+
+/** WRITE_RATE_LIMITS: unset or 'on' keeps the write limits; 'off' switches them off (benches only). */
+function writeLimitsSwitch(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`WRITE_RATE_LIMITS must be on or off, got "${value}"`);
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -274,7 +366,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: env.DATA_DIR || 'data/pglite',
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || undefined,
+    databaseTimeoutMs: positiveInteger('DATABASE_TIMEOUT_MS', env.DATABASE_TIMEOUT_MS, 5000),
+    redisCommandTimeoutMs: positiveInteger('REDIS_COMMAND_TIMEOUT_MS', env.REDIS_COMMAND_TIMEOUT_MS, 500),
     resumeMinimumAnswerMs: positiveInteger('RESUME_MINIMUM_ANSWER_MS', env.RESUME_MINIMUM_ANSWER_MS, 250),
+    ...(writeLimitsSwitch(env.WRITE_RATE_LIMITS) ? {} : { writeRateLimits: false as const }),
     tokenSecret: env.TOKEN_SECRET || undefined,
     envelopePassword: env.ENVELOPE_PASSWORD || DEFAULT_ENVELOPE_PASSWORD,
     publicClientId: env.PUBLIC_CLIENT_ID || 'bimaflow-web',
@@ -300,13 +395,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
 
 /** A configuration for tests: in-memory PGlite unless a database URL is given. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const base = configFromEnv({});
   return {
-    ...configFromEnv({}),
+    ...base,
     dataDir: 'memory',
     tokenSecret: 'test-token-secret-0123456789abcdef',
     serviceClients: { crm: 'crm-secret' },
     seedPincodes: false,
     outboxDispatch: false,
+    payment: { ...base.payment, reconcile: false },
+    // Tests call from one address with one token far more often than a person could; the
+    // write limits have tests of their own (tests/integration/api/writeLimits.test.ts).
+    writeRateLimits: false,
     ...overrides,
   };
 }

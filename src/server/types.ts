@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import type { NodeEnvelope } from '../shared/envelope/nodeEnvelope.ts';
 import type { PolicyStartDates } from './api/applications/policyStartDates.ts';
 import type { AccessClaims, TokenService } from './auth/tokens.ts';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig, WriteLimitKind } from './config.ts';
 import type { Db } from './db/Db.ts';
 import type { RateLimiter } from './lib/rateLimiter.ts';
 
@@ -32,6 +32,8 @@ declare module 'fastify' {
     auth?: 'none' | 'bearer' | 'service';
     /** Wrap a successful answer as `{response: …}` or `{encryptedResponse: …}` (spec 01 §7, 02 §7). */
     sealResponse?: 'response' | 'encryptedResponse';
+    /** Count this route's requests against the write limits of this kind (src/server/lib/writeLimits.ts). */
+    writeLimit?: WriteLimitKind;
   }
 }
 

@@ -110,10 +110,11 @@ describe('T54 basic details', () => {
     await expect.poll(() => mobile.inputValue()).toBe('');
   });
 
-  it("says 'Please accept all disclaimers' while the contact disclaimer is unchecked; WhatsApp is on by default", async () => {
+  it("says 'Please accept all disclaimers' while the contact disclaimer is unchecked; the optional boxes start unticked", async () => {
     await fillValid();
     await page.getByRole('checkbox', { name: /I authorise/ }).uncheck({ force: true });
-    expect(await page.getByRole('checkbox', { name: /WhatsApp/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /WhatsApp/ }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: /other products/ }).isChecked()).toBe(false);
     await continueButton().click();
     await expect
       .poll(() => fieldError(field('disclamer1')).textContent())
@@ -137,7 +138,9 @@ describe('T54 basic details', () => {
       emailId: 'ramesh.sharma@gmail.com',
       gender: 'Male',
       disclamer1: true,
-      whatsappDisclaimer: true,
+      // Left as they start: unticked (docs/design/consents.md).
+      whatsappDisclaimer: false,
+      marketingConsent: false,
     });
     expect(saved.basicDetails.policyHolder.leadId).toMatch(/^LD[0-9]{10}$/);
     // The quote ID shows in the header; the previous quote is kept locally.

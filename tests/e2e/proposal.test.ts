@@ -18,6 +18,7 @@ import { compilingValidators } from '../../engine/validation/createFormValidator
 import { readCommonDocuments, readPlanFiles } from '../../src/plans/nodePlanSource.ts';
 import { savedFields, savedSections } from '../../src/app/proposal/proposalSteps.ts';
 import { termsVersion, type TermsWording } from '../../src/shared/termsVersion.ts';
+import { shownConsentVersions } from '../../src/shared/consents.ts';
 import { JPEG, PDF, PNG } from '../integration/api/documentFiles.ts';
 import { journeyData, stepTitle, type Fields } from './planDriver/planCases.ts';
 import { expectAccessible } from './axe.ts';
@@ -146,6 +147,7 @@ async function seedApplication(): Promise<SeededApplication> {
     planCode: config.planCode,
     applicationNumber: '',
     productUIN: config.uin,
+    consentVersions: shownConsentVersions(plan),
   });
   expect(created.status).toBe('200');
   const { capability } = created;

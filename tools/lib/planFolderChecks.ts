@@ -8,6 +8,7 @@ import { createJourneyMachine } from '../../engine/machine/createJourneyMachine.
 import type { PlanContent } from '../../src/plans/planContent.ts';
 import { checkAgeRules } from './ageRuleChecks.ts';
 import { checkConditions } from './conditionChecks.ts';
+import { checkConsents } from './consentChecks.ts';
 import { checkContent } from './contentChecks.ts';
 import { checkFactCopy } from './factCopyChecks.ts';
 import { checkHelpTexts } from './helpTextChecks.ts';
@@ -183,6 +184,7 @@ export function checkPlanFolder(
   problems.push(...checkPremiumRules(code, plan, files, calculator));
   problems.push(...checkMaximumPremiums(code, plan, files, calculator));
   problems.push(...checkHelpTexts(code, plan));
+  problems.push(...checkConsents(code, plan));
   problems.push(...checkOfferRules(code, config, files, calculator, plan.content));
   problems.push(...checkBasisRules(code, config, files, calculator));
   // Copy that writes a fact's figure instead of its {{…}} (the schemas root says what is written where).

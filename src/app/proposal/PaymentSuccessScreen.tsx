@@ -1,6 +1,7 @@
 import { journeyBase } from '../planRegistry.ts';
 import { applicationFigures } from './applicationFigures.ts';
 import { BenefitIllustrationButton } from './BenefitIllustrationButton.tsx';
+import { ConsentPreferences } from './ConsentPreferences.tsx';
 import { FiguresList } from './FiguresList.tsx';
 import { NextSteps } from './NextSteps.tsx';
 import { OutcomeMark } from './OutcomeMark.tsx';
@@ -23,6 +24,7 @@ export function PaymentSuccessScreen({
   store,
   api,
   state,
+  settled: readBack,
   headingRef,
   forms,
 }: ProposalScreenProps & { forms?: ProposalForms }) {
@@ -76,6 +78,7 @@ export function PaymentSuccessScreen({
         </div>
       </section>
       <NextSteps copy={copy.paymentNextSteps} />
+      <ConsentPreferences store={store} api={api} settled={readBack} copy={copy.consents} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { applicationFigures } from './applicationFigures.ts';
 import { BenefitIllustrationButton } from './BenefitIllustrationButton.tsx';
+import { ConsentPreferences } from './ConsentPreferences.tsx';
 import { FiguresList } from './FiguresList.tsx';
 import { NextSteps } from './NextSteps.tsx';
 import { OutcomeMark } from './OutcomeMark.tsx';
@@ -18,6 +19,7 @@ export function ThankYouScreen({
   store,
   api,
   state,
+  settled,
   headingRef,
   forms,
 }: ProposalScreenProps & { forms?: ProposalForms }) {
@@ -67,6 +69,7 @@ export function ThankYouScreen({
         </div>
       </section>
       <NextSteps copy={copy.thankYou.nextSteps} />
+      <ConsentPreferences store={store} api={api} settled={settled} copy={copy.consents} />
     </>
   );
 }

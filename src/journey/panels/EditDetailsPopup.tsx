@@ -7,6 +7,7 @@ import { ApiFailure } from '../../api/apiClient.ts';
 import { useJourneyServices } from '../JourneyServices.ts';
 import { MESSAGES } from '../messages.ts';
 import { splitName } from '../names.ts';
+import { shownConsentVersions } from '../../shared/consents.ts';
 
 /** spec 02 §8: what the edit-details popup says when its save could not reach the server. */
 export const EDIT_FAILED = MESSAGES.editFailed;
@@ -48,6 +49,7 @@ export function EditDetailsPopup({
           {
             applicationNumber: current.applicationNumber,
             basicDetails,
+            consentVersions: shownConsentVersions(plan),
             productId: plan.config.productId,
             planCode: plan.config.planCode,
             version: current.version,

@@ -7,6 +7,7 @@ import type { JourneyServices } from '../JourneyServices.ts';
 import { rememberQuote } from '../previousQuotes.ts';
 import { choicesThatFit } from './planFit.ts';
 import { setAtPointer } from '../../../engine/state/applicationState.ts';
+import { shownConsentVersions } from '../../shared/consents.ts';
 
 type Person = Record<string, unknown>;
 
@@ -45,6 +46,7 @@ async function updateApplication(
       {
         applicationNumber: state.applicationNumber,
         basicDetails: state.basicDetails,
+        consentVersions: shownConsentVersions(plan),
         productId: plan.config.productId,
         planCode: plan.config.planCode,
         version: state.version,
@@ -112,6 +114,8 @@ export async function createApplication(
   try {
     created = await api.post('/buyonlineoauth/applications/create', {
       basicDetails: { policyHolder, insuredPerson: insured },
+      // The versions of the consent wordings beside the boxes: the server records each consent with its own.
+      consentVersions: shownConsentVersions(plan),
       ...utm,
       dateOfBirth: toDisplayDate(holder.dateOfBirth),
       emailId: holder.emailId,

@@ -6,6 +6,7 @@ import type { JourneyServices } from '../JourneyServices.ts';
 import { QUOTE_KEPT_FIELDS, quoteIsFresh, quoteFailureMessage, requestQuote } from '../quote/requestQuote.ts';
 import { reportStage } from './reportStage.ts';
 import { sectionOfStage, sectionsAlsoSavedBy } from './stages.ts';
+import { shownConsentVersions } from '../../shared/consents.ts';
 
 type Fields = Record<string, unknown>;
 
@@ -82,6 +83,7 @@ export async function saveStage(
         applicationNumber: state.applicationNumber,
         ...data,
         basicDetails: state.basicDetails,
+        consentVersions: shownConsentVersions(plan),
         productId: plan.config.productId,
         planCode: plan.config.planCode,
         version: state.version,

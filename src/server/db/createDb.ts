@@ -10,6 +10,8 @@ export interface DbConfig {
   schema?: string;
   /** Connections of the PostgreSQL pool (createPostgresDb's default when absent). */
   poolSize?: number;
+  /** How long a PostgreSQL query or connection may take (ms); none when absent. */
+  timeoutMs?: number;
   /** PGlite directory (default ./data/pglite); `memory` keeps it in memory (tests). */
   dataDir?: string | 'memory';
 }
@@ -25,6 +27,7 @@ export async function createDb(config: DbConfig): Promise<Db> {
   const db = config.databaseUrl
     ? await createPostgresDb(config.databaseUrl, {
         schema: config.schema,
+        timeoutMs: config.timeoutMs,
         ...(config.poolSize ? { max: config.poolSize } : {}),
       })
     : await createPgliteDb(config.dataDir === 'memory' ? undefined : (config.dataDir ?? 'data/pglite'));

@@ -1,5 +1,11 @@
 import pg from 'pg';
+import { DependencyUnavailable, isDatabaseOutage } from '../lib/dependencyUnavailable.ts';
 import type { Db, Queryable } from './Db.ts';
+
+/** Rethrows an error that means the database is out of reach as DependencyUnavailable (a 503). */
+function outage(error: unknown): never {
+  throw isDatabaseOutage(error) ? new DependencyUnavailable('database', error) : error;
+}
 
 // DATE columns come back as the 'yyyy-mm-dd' text the wire uses, not as a local-midnight Date.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
@@ -18,7 +24,7 @@ const PREPARED_LIMIT = 500;
  */
 export async function createPostgresDb(
   connectionString: string,
-  { max = 10, schema }: { max?: number; schema?: string } = {},
+  { max = 10, schema, timeoutMs }: { max?: number; schema?: string; timeoutMs?: number } = {},
 ): Promise<Db> {
   if (schema !== undefined) assertSchemaName(schema);
   // A schema of its own (tests) goes first on the search path of every pooled connection.
@@ -26,6 +32,9 @@ export async function createPostgresDb(
     connectionString,
     max,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // A database that does not answer (stopped, frozen, unreachable) fails a request in this
+    // time instead of holding it: waiting for a connection, and for a query's answer.
+    ...(timeoutMs ? { connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs } : {}),
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
@@ -44,14 +53,15 @@ export async function createPostgresDb(
   return {
     kind: 'postgres',
     async query(sql, params) {
-      const result = await pool.query(statement(sql, params as unknown[] | undefined));
+      const result = await pool.query(statement(sql, params as unknown[] | undefined)).catch(outage);
       return { rows: result.rows };
     },
     async exec(sql) {
-      await pool.query(sql);
+      await pool.query(sql).catch(outage);
     },
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(outage);
+      let released = false;
       try {
         await client.query('BEGIN');
         const tx: Queryable = {
@@ -67,10 +77,14 @@ export async function createPostgresDb(
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
+        const lost = isDatabaseOutage(error);
+        if (!lost) await client.query('ROLLBACK').catch(() => undefined);
+        // A connection that timed out is not given back to the pool: its state is unknown.
+        client.release(lost ? (error as Error) : undefined);
+        released = true;
+        return outage(error);
       } finally {
-        client.release();
+        if (!released) client.release();
       }
     },
     close: () => pool.end(),

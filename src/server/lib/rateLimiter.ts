@@ -23,6 +23,8 @@ export interface RateLimiter {
   hit(key: string, rule: WindowLimit): Promise<RateLimitResult>;
   /** Resolves when the store answers (the readiness check). */
   ping(): Promise<void>;
+  /** Whether the store is connected, waiting at most `waitMs` for it (at start). */
+  connected(waitMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,9 @@ export function createMemoryRateLimiter({ now = () => Date.now() } = {}): RateLi
   return {
     store: 'memory',
     async ping() {},
+    async connected() {
+      return true;
+    },
     async hit(key, rule) {
       const at = now();
       if (at >= nextSweep) {
@@ -69,6 +74,8 @@ export interface RedisRateLimiterOptions {
   now?: () => number;
   /** Told about connection errors (ioredis retries on its own). */
   onError?: (error: Error) => void;
+  /** How long one command may take before it fails (ms; default 500). */
+  commandTimeoutMs?: number;
 }
 
 /**
@@ -76,11 +83,32 @@ export interface RedisRateLimiterOptions {
  * given an expiry with PEXPIRE in one MULTI, so a key never outlives its window.
  */
 export function createRedisRateLimiter(url: string, options: RedisRateLimiterOptions = {}): RateLimiter {
-  const { keyPrefix = 'bimaflow:', now = () => Date.now(), onError } = options;
-  const client = new Redis(url, { maxRetriesPerRequest: 2 });
+  const { keyPrefix = 'bimaflow:', now = () => Date.now(), onError, commandTimeoutMs = 500 } = options;
+  // A Redis that is down or frozen fails a count at once or within `commandTimeoutMs`, never
+  // holds a request: commands are not queued while disconnected, and each has a time limit.
+  const client = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: commandTimeoutMs,
+    connectTimeout: Math.max(commandTimeoutMs, 1000),
+  });
   client.on('error', (error: Error) => onError?.(error));
   return {
     store: 'redis',
+    async connected(waitMs) {
+      if (client.status === 'ready') return true;
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          client.off('ready', onReady);
+          resolve(false);
+        }, waitMs);
+        const onReady = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        client.once('ready', onReady);
+      });
+    },
     async ping() {
       await client.ping();
     },
@@ -100,10 +128,14 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
 
 /** The store the configuration asks for: Redis when `redisUrl` is set, memory otherwise. */
 export function createRateLimiter(
-  config: { redisUrl?: string; redisKeyPrefix?: string },
+  config: { redisUrl?: string; redisKeyPrefix?: string; redisCommandTimeoutMs?: number },
   onError?: (error: Error) => void,
 ): RateLimiter {
   return config.redisUrl
-    ? createRedisRateLimiter(config.redisUrl, { keyPrefix: config.redisKeyPrefix, onError })
+    ? createRedisRateLimiter(config.redisUrl, {
+        keyPrefix: config.redisKeyPrefix,
+        onError,
+        ...(config.redisCommandTimeoutMs ? { commandTimeoutMs: config.redisCommandTimeoutMs } : {}),
+      })
     : createMemoryRateLimiter();
 }

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Queryable } from '../db/Db.ts';
+import { consentsInForce } from '../consents/consentStore.ts';
+import { LEAD_KINDS } from '../leads/recordLead.ts';
 import { claimDue, markAttemptFailed, markDelivered, type OutboxRow } from './outboxStore.ts';
 import { retryDelayMs } from './retryDelay.ts';
 
@@ -47,6 +49,13 @@ export interface OutboxDelivery {
   createdAt: string;
   attempt: number;
   payload: unknown;
+  /**
+   * The consents in force, by kind, of the application the message is about, as they stand
+   * when it is delivered (not when it was written): a WhatsApp message is sent only where
+   * `whatsapp` is true, so a consent withdrawn meanwhile stops them (docs/design/consents.md).
+   * Absent when the message is about no application, or one with no consent recorded.
+   */
+  consents?: Record<string, boolean>;
 }
 
 const ERROR_BODY_CHARS = 200;
@@ -66,7 +75,24 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions): Outbox
   let running: Promise<unknown> | undefined;
   let stopped = true;
 
+  /** The consents in force of the application a message is about (its payload names it, or its lead row). */
+  async function consentsOf(row: OutboxRow): Promise<Record<string, boolean> | undefined> {
+    const named = (row.payload as { applicationNumber?: unknown } | null)?.applicationNumber;
+    const isLead = (LEAD_KINDS as readonly string[]).includes(row.topic);
+    const consents = await consentsInForce(options.db, {
+      applicationNumber: typeof named === 'string' && named ? named : null,
+      leadRowId: isLead ? row.recordId : null,
+    });
+    return Object.keys(consents).length ? consents : undefined;
+  }
+
   async function post(row: OutboxRow): Promise<string | undefined> {
+    let consents: Record<string, boolean> | undefined;
+    try {
+      consents = await consentsOf(row);
+    } catch (error) {
+      return `consents: ${error instanceof Error ? error.message : String(error)}`;
+    }
     const delivery: OutboxDelivery = {
       id: `outbox-${row.id}`,
       topic: row.topic,
@@ -74,6 +100,7 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions): Outbox
       createdAt: row.createdAt,
       attempt: row.attempts,
       payload: row.payload,
+      ...(consents ? { consents } : {}),
     };
     const body = JSON.stringify(delivery);
     const headers: Record<string, string> = {

@@ -26,6 +26,8 @@ export const context = globalPlugin<{ db: Db; config: ServerConfig; ownsDb: bool
     );
     app.decorate('rateLimiter', rateLimiter);
     app.addHook('onClose', () => rateLimiter.close());
+    // Commands are not queued while Redis connects, so the start waits (briefly) for it.
+    if (!(await rateLimiter.connected(2000))) app.log.warn('rate limit store not connected at start');
     if (ownsDb) app.addHook('onClose', async () => db.close());
   },
 );

@@ -1,6 +1,11 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import { globalPlugin } from '../lib/globalPlugin.ts';
 import { ApiError } from '../lib/ApiError.ts';
+import {
+  DependencyUnavailable,
+  RETRY_AFTER_SECONDS,
+  TRY_AGAIN_MESSAGE,
+} from '../lib/dependencyUnavailable.ts';
 import { httpErrorBody, type FieldError } from '../lib/httpErrorBody.ts';
 
 const SERVER_FAULT_MESSAGE = 'Something went wrong on our side. Please try again in a little while.';
@@ -36,6 +41,12 @@ export const errors = globalPlugin('errors', async (app) => {
     if (error.validation) {
       request.log.info({ err: error }, 'request rejected by schema validation');
       return reply.code(400).send(httpErrorBody(400, error.message, error.validation.map(toFieldError)));
+    }
+
+    if (error instanceof DependencyUnavailable) {
+      request.log.warn({ err: error, dependency: error.dependency }, 'dependency unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.code(503).send(httpErrorBody(503, TRY_AGAIN_MESSAGE));
     }
 
     if (error.statusCode === undefined && isDataException(error)) {

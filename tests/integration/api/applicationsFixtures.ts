@@ -1,6 +1,8 @@
 import { format, subYears } from 'date-fns';
 import { expect } from 'vitest';
 import { indiaToday } from '../../../src/server/api/applications/policyDates.ts';
+import { planFor } from '../../../src/server/plans/serverPlans.ts';
+import { shownConsentVersions } from '../../../src/shared/consents.ts';
 import type { TestApi } from './testApp.ts';
 
 /** Test data and helpers shared by the applications tests. */
@@ -19,6 +21,9 @@ export function indiaDaysAgo(days: number): string {
   return new Date(Date.parse(`${indiaToday()}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** T54's consent wordings' versions, as its basic-details step shows them (src/shared/consents.ts). */
+export const CONSENT_VERSIONS = shownConsentVersions(planFor('T54')!);
+
 export function policyHolder(overrides: Record<string, unknown> = {}) {
   return {
     proposalType: 'Individual',
@@ -29,7 +34,7 @@ export function policyHolder(overrides: Record<string, unknown> = {}) {
     emailId: 'Ramesh.Sharma@gmail.com',
     gender: 'Male',
     disclamer1: true,
-    whatsappDisclaimer: true,
+    whatsappDisclaimer: false,
     ...overrides,
   };
 }
@@ -51,6 +56,8 @@ export function createBody(holder: Record<string, unknown> = {}, overrides: Reco
     planCode: 'T54',
     applicationNumber: '',
     productUIN: '143N066V04',
+    // The versions of the consent wordings the browser showed beside the boxes.
+    consentVersions: CONSENT_VERSIONS,
     ...overrides,
   };
 }

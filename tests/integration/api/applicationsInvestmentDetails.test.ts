@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_APPLICATION_PATH } from '../../../src/server/api/applications/createApplicationRoute.ts';
 import { STAGES_PATH } from '../../../src/server/api/applications/stageSaveRoutes.ts';
 import { readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import { planFor } from '../../../src/server/plans/serverPlans.ts';
+import { shownConsentVersions } from '../../../src/shared/consents.ts';
 import { resolveFixtureData } from '../../../tools/lib/fixtureDates.ts';
 import { seed } from './applicationsFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
@@ -76,6 +78,7 @@ describe.each(DATABASES)('the investment-details stage ($name)', (kind) => {
       ...product,
       productName: 'Smart Retirement Plan',
       basicDetails: basicDetails(),
+      consentVersions: shownConsentVersions(planFor('U30')!),
     });
     expect(res.statusCode, res.body).toBe(200);
     const created = api.open<Created>(res);

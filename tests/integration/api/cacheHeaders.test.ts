@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { FOUND_CACHE_CONTROL, PINCODE_PATH } from '../../../src/server/api/pincode/pincodeRoutes.ts';
-import { createApplication } from './applicationsFixtures.ts';
+import { createApplication, personalDetailsOf } from './applicationsFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 /*
@@ -49,7 +49,11 @@ describe.each(DATABASES)('caching and transport headers ($name)', (kind) => {
 
     const saved = await api.post(
       '/buyonlineoauth/stages/personal-details',
-      { applicationNumber: created.applicationNo, version: created.version, personalDetails: {} },
+      {
+        applicationNumber: created.applicationNo,
+        version: created.version,
+        personalDetails: personalDetailsOf(),
+      },
       { capability: created.capability },
     );
     expect(saved.statusCode, saved.body).toBe(200);

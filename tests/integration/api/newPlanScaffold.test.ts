@@ -6,6 +6,8 @@ import { precompiledPlan } from '../../../tools/lib/precompiledPlans.ts';
 import { loadSources } from '../../../tools/lib/loadSources.ts';
 import { checkPlans } from '../../../tools/lib/planChecks.ts';
 import { problemLine } from '../../../tools/lib/problem.ts';
+import { planFor } from '../../../src/server/plans/serverPlans.ts';
+import { shownConsentVersions } from '../../../src/shared/consents.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 /*
@@ -175,6 +177,8 @@ describe.each(DATABASES)('its create route ($name)', (kind) => {
       productId: config.productId,
       planCode: config.planCode,
       productUIN: config.uin,
+      // The plan is made from T64 and shows the same common consent wordings.
+      consentVersions: shownConsentVersions(planFor('T64')!),
       basicDetails: {
         policyHolder: holderAged(age),
         insuredPerson: {

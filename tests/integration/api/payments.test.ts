@@ -122,9 +122,12 @@ describe.each(DATABASES)('payments ($name)', (kind) => {
       expect((await storedPayment(api, form.txnid))!.amount).toBe('150000.00');
     });
 
-    it('each call is a new transaction', async () => {
+    it('a second call while the first is open answers the same transaction (paymentsOpenTransaction.test.ts)', async () => {
       const { created } = await payableApplication(api);
       const first = await initiate(api, created);
+      expect(await initiate(api, created)).toEqual(first);
+      // Once it has failed, the next call is a new transaction.
+      await postGatewayResponse(api, gatewayResponse(first, 'failure', SALT));
       const second = await initiate(api, created);
       expect(second.txnid).not.toBe(first.txnid);
       expect(second.fields.hash).not.toBe(first.fields.hash);

@@ -223,3 +223,81 @@ export function expectHtml(res: LightMyRequestResponse, statusCode: number) {
   expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(res.body).toMatch(/^<!doctype html>/);
 }
+
+export const WEBHOOK = '/buyonlineoauth/payments/webhook';
+export const ADMIN_REFUNDS = '/buyonlineoauth/admin/refunds';
+
+/** The gateway's server-to-server notification (PayU's webhook posts the surl fields, urlencoded). */
+export function postNotification(api: TestApi, fields: Record<string, string>) {
+  return api.app.inject({
+    method: 'POST',
+    url: WEBHOOK,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/**
+ * What the sandbox gateway records of a transaction when its answer never reached us (neither
+ * the browser's post nor the notification): as if the tester had chosen on its page.
+ */
+export async function gatewayRecords(
+  api: TestApi,
+  form: PaymentForm,
+  status: 'success' | 'failure' | 'pending',
+  answer: Record<string, string> = gatewayResponse(form, status, api.config.payment.salt),
+) {
+  await api.app.db.query(
+    `INSERT INTO payu_sandbox_transactions (txnid, kind, status, form, answer)
+     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)
+     ON CONFLICT (txnid) DO UPDATE SET status = $3, answer = $5::jsonb`,
+    [
+      form.txnid,
+      form.fields.udf2 === 'BASBA' ? 'basba' : 'online',
+      status,
+      JSON.stringify(form.fields),
+      JSON.stringify(answer),
+    ],
+  );
+  return answer;
+}
+
+/** Makes a transaction `minutes` older (the gateway's session and reconciliation count from its start). */
+export async function age(api: TestApi, txnid: string, minutes: number) {
+  await api.app.db.query(
+    `UPDATE payments SET created_at = created_at - make_interval(mins => $2) WHERE txnid = $1`,
+    [txnid, minutes],
+  );
+}
+
+export async function paymentsOf(api: TestApi, applicationNumber: string) {
+  const { rows } = await api.app.db.query<{
+    txnid: string;
+    status: string;
+    pay_mode: string;
+    mihpayid: string | null;
+    abandoned_at: Date | null;
+    abandon_reason: string | null;
+  }>(
+    `SELECT txnid, status, pay_mode, mihpayid, abandoned_at, abandon_reason FROM payments
+     WHERE application_number = $1 ORDER BY id`,
+    [applicationNumber],
+  );
+  return rows;
+}
+
+export async function refundsOf(api: TestApi, applicationNumber: string) {
+  const { rows } = await api.app.db.query<{
+    txnid: string;
+    mihpayid: string | null;
+    amount: string;
+    kept_txnid: string;
+    state: string;
+    reason: string;
+  }>(
+    `SELECT txnid, mihpayid, amount::text AS amount, kept_txnid, state, reason FROM refunds
+     WHERE application_number = $1 ORDER BY id`,
+    [applicationNumber],
+  );
+  return rows;
+}

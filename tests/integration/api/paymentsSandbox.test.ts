@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_PAYMENT } from '../../../src/server/config.ts';
+import { PAYMENT_DEFAULTS, SANDBOX_PAYMENT } from '../../../src/server/config.ts';
 import {
   expectedRequestHash,
   expectedResponseHash,
@@ -267,12 +267,15 @@ describe.each(DATABASES)('sandbox gateway ($name)', (kind) => {
 describe('with a real gateway configured', () => {
   let api: TestApi;
   const payment = {
+    ...PAYMENT_DEFAULTS,
     gatewayUrl: 'https://test.payu.in/_payment',
     basbaGatewayUrl: 'https://test.payu.in/_payment',
+    verifyUrl: 'https://test.payu.in/merchant/postservice.php?form=2',
     key: 'gtKFFx',
     salt: 'real-merchant-salt-4R9',
     publicBaseUrl: 'https://buy.bimaflow.in',
     sandbox: false,
+    reconcile: false,
   };
   beforeAll(async () => {
     api = await createTestApi(DATABASES[0]!, { payment });

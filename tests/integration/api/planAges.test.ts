@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
 import { toDisplayDate } from '../../../src/journey/formatValue.ts';
 import { splitName } from '../../../src/journey/names.ts';
+import { shownConsentVersions } from '../../../src/shared/consents.ts';
 import { CREATE_APPLICATION_PATH } from '../../../src/server/api/applications/createApplicationRoute.ts';
 import { ageTables, withDateOfBirth } from '../../e2e/planDriver/ageCases.ts';
 import { loadPlans, type Fields } from '../../e2e/planDriver/planCases.ts';
@@ -34,6 +35,7 @@ function createBody(plan: LoadedPlan, basicDetails: Fields) {
     planCode: config.planCode,
     applicationNumber: '',
     productUIN: config.uin,
+    consentVersions: shownConsentVersions(plan),
   };
 }
 

@@ -6,6 +6,7 @@ import { STAGES_PATH } from '../../../src/server/api/applications/stageSaveRoute
 import type { FieldError } from '../../../src/server/lib/httpErrorBody.ts';
 import { serverPlans } from '../../../src/server/plans/serverPlans.ts';
 import { readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import { shownConsentVersions } from '../../../src/shared/consents.ts';
 import { resolveFixtureData } from '../../../tools/lib/fixtureDates.ts';
 import { policyHolder } from './applicationsFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
@@ -45,7 +46,12 @@ const productOf = ({ config }: LoadedPlan) => ({
 });
 
 const create = (api: TestApi, plan: LoadedPlan, state: Record<string, unknown>) =>
-  api.post(CREATE_APPLICATION_PATH, { ...productOf(plan), basicDetails: validBasicDetails(plan), ...state });
+  api.post(CREATE_APPLICATION_PATH, {
+    ...productOf(plan),
+    basicDetails: validBasicDetails(plan),
+    consentVersions: shownConsentVersions(plan),
+    ...state,
+  });
 
 /** A stage save on a freshly created application, with its capability and version. */
 const stage =

@@ -3,6 +3,7 @@ import type { LoadedPlan } from '../../../engine/plan/types.ts';
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
 import { toDisplayDate } from '../../../src/journey/formatValue.ts';
 import { splitName } from '../../../src/journey/names.ts';
+import { shownConsentVersions } from '../../../src/shared/consents.ts';
 import { buildQuoteRequest } from '../../../src/journey/quote/quoteRequest.ts';
 import { loadSources } from '../../../tools/lib/loadSources.ts';
 import { checkPlans } from '../../../tools/lib/planChecks.ts';
@@ -159,6 +160,7 @@ describe.each(DATABASES)('the copied plan through the API ($name)', (kind) => {
       planCode: config.planCode,
       applicationNumber: '',
       productUIN: config.uin,
+      consentVersions: shownConsentVersions(plan),
     });
     expect(create.statusCode, create.body).toBe(200);
     const created = body<{

@@ -79,7 +79,9 @@ describe('StepForm', () => {
       mobileNumber: '9876543210',
       gender: 'Female',
       disclamer1: true,
-      whatsappDisclaimer: true,
+      // The optional consents stay unticked until the visitor ticks them.
+      whatsappDisclaimer: false,
+      marketingConsent: false,
     });
   });
 

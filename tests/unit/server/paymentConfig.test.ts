@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, SANDBOX_PAYMENT } from '../../../src/server/config.ts';
+import { configFromEnv, PAYMENT_DEFAULTS, SANDBOX_PAYMENT } from '../../../src/server/config.ts';
 
 describe('payment configuration', () => {
   it('defaults to the built-in sandbox served by this server', () => {
     expect(configFromEnv({}).payment).toEqual({
+      ...PAYMENT_DEFAULTS,
       gatewayUrl: '/payu-sandbox/_payment',
       basbaGatewayUrl: '/payu-sandbox/basba',
+      verifyUrl: '/payu-sandbox/merchant/postservice.php?form=2',
       key: 'bimaflow-sandbox-key',
       salt: SANDBOX_PAYMENT.salt,
       sandbox: true,
@@ -20,8 +22,10 @@ describe('payment configuration', () => {
       PUBLIC_BASE_URL: 'https://buy.bimaflow.in/',
     };
     expect(configFromEnv(env).payment).toEqual({
+      ...PAYMENT_DEFAULTS,
       gatewayUrl: 'https://test.payu.in/_payment',
       basbaGatewayUrl: 'https://test.payu.in/_payment',
+      verifyUrl: 'https://test.payu.in/merchant/postservice.php?form=2',
       key: 'gtKFFx',
       salt: 'eCwWELxi',
       publicBaseUrl: 'https://buy.bimaflow.in',
@@ -100,5 +104,49 @@ describe('payment configuration', () => {
     [{ PUBLIC_BASE_URL: '/relative' }, 'PUBLIC_BASE_URL must be an http(s) address'],
   ])('refuses %j', (env, message) => {
     expect(() => configFromEnv(env)).toThrow(message);
+  });
+
+  it('asks verify_payment where the gateway answers it, or where PAYU_VERIFY_URL says; never a bad address', () => {
+    const real = {
+      PAYU_URL: 'https://secure.payu.in/_payment',
+      PAYU_KEY: 'k',
+      PAYU_SALT: 's',
+      PUBLIC_BASE_URL: 'https://buy.bimaflow.in',
+    };
+    expect(configFromEnv(real).payment.verifyUrl).toBe(
+      'https://info.payu.in/merchant/postservice.php?form=2',
+    );
+    const own = { ...real, PAYU_VERIFY_URL: 'https://verify.example.in/merchant/postservice.php?form=2' };
+    expect(configFromEnv(own).payment.verifyUrl).toBe(
+      'https://verify.example.in/merchant/postservice.php?form=2',
+    );
+    expect(() => configFromEnv({ ...real, PAYU_VERIFY_URL: '/merchant/postservice.php' })).toThrow(
+      'PAYU_VERIFY_URL must be an http(s) address',
+    );
+  });
+
+  it('reads the verify time limit, the checkout session and reconciliation from the environment', () => {
+    const payment = configFromEnv({
+      PAYU_VERIFY_TIMEOUT_MS: '2500',
+      PAYMENT_SESSION_MINUTES: '20',
+      PAYMENT_RECONCILE: 'false',
+      PAYMENT_RECONCILE_INTERVAL_MS: '60000',
+      PAYMENT_RECONCILE_AFTER_MINUTES: '30',
+      PAYMENT_RECONCILE_MAX_AGE_DAYS: '3',
+    }).payment;
+    expect(payment).toMatchObject({
+      verifyTimeoutMs: 2500,
+      sessionMinutes: 20,
+      reconcile: false,
+      reconcileIntervalMs: 60000,
+      reconcileAfterMinutes: 30,
+      reconcileMaxAgeDays: 3,
+    });
+    expect(() => configFromEnv({ PAYU_VERIFY_TIMEOUT_MS: '0' })).toThrow(
+      'PAYU_VERIFY_TIMEOUT_MS must be a positive integer',
+    );
+    expect(() => configFromEnv({ PAYMENT_RECONCILE: 'yes' })).toThrow(
+      'PAYMENT_RECONCILE must be true or false',
+    );
   });
 });

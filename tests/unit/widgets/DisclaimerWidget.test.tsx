@@ -10,7 +10,7 @@ const schema: RJSFSchema = {
   type: 'object',
   properties: {
     disclamer1: { type: 'boolean', title: contact, const: true, default: false },
-    whatsappDisclaimer: { type: 'boolean', title: 'Get updates on WhatsApp', default: true },
+    whatsappDisclaimer: { type: 'boolean', title: 'Get updates on WhatsApp', default: false },
   },
 };
 const uiSchema = {
@@ -19,17 +19,22 @@ const uiSchema = {
 };
 
 describe('DisclaimerWidget', () => {
-  it('labels the checkbox with its whole text and starts from the schema default', () => {
+  it('labels the checkbox with its whole text and starts from the schema default, unticked', () => {
     renderForm({ schema, uiSchema });
     const consent = screen.getByRole('checkbox', { name: contact });
     expect(consent).toHaveProperty('checked', false);
-    expect(screen.getByRole('checkbox', { name: 'Get updates on WhatsApp' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: 'Get updates on WhatsApp' })).toHaveProperty(
+      'checked',
+      false,
+    );
     // Only the checkbox's own label: FieldTemplate adds none for booleans.
     expect(document.querySelectorAll('label.bf-label')).toHaveLength(0);
   });
 
   it('emits booleans and reports an unaccepted consent under the field', async () => {
     const { user, lastData, form } = renderForm({ schema, uiSchema });
+    await user.click(screen.getByText('Get updates on WhatsApp'));
+    expect(lastData().whatsappDisclaimer).toBe(true);
     await user.click(screen.getByText('Get updates on WhatsApp'));
     expect(lastData().whatsappDisclaimer).toBe(false);
     act(() => {

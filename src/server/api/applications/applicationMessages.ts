@@ -35,6 +35,8 @@ export const MESSAGES = {
   premiumNotReceived: 'We have not received your premium yet. Please pay it to submit your proposal.',
   /** Submission with steps incomplete; each step's field error says which. */
   proposalIncomplete: 'Please complete every step of your proposal before submitting it.',
+  /** A section of the application this plan has no form for (investment strategies on U27). */
+  notThisPlan: 'This plan does not ask for these details.',
   /** The field message of a step not saved yet: {step} is its title. */
   stepIncomplete: 'Please complete {step}.',
   /** Submission with an e-mandate chosen but not authorised. */

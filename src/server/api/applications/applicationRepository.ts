@@ -66,6 +66,8 @@ export interface ChangeAssumptions {
   productId: string;
   /** 'yyyy-mm-dd' */
   today: string;
+  /** The stored state holds these values (JSON containment), e.g. the consent boxes as sent. */
+  stateContains?: ApplicationState;
 }
 
 export interface ResumableApplication {
@@ -234,8 +236,13 @@ export function createApplicationRepository(db: Queryable): ApplicationRepositor
         c,
         `AND product_id = $10
            AND (policy_start_date IS NULL OR $11::date - policy_start_date <= ${EXPIRY_DAYS})
-           AND COALESCE(state->'paymentDetails'->>'status', '') NOT IN ('success', 'pending')`,
-        [assumed.productId, assumed.today],
+           AND COALESCE(state->'paymentDetails'->>'status', '') NOT IN ('success', 'pending')
+           ${assumed.stateContains ? 'AND state @> $12::jsonb' : ''}`,
+        [
+          assumed.productId,
+          assumed.today,
+          ...(assumed.stateContains ? [JSON.stringify(assumed.stateContains)] : []),
+        ],
       ),
 
     async submit(applicationNumber, version, stage, state) {

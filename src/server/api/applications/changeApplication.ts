@@ -85,8 +85,8 @@ export async function changeApplication(
   if (refused) throw refused;
   const plan = planFor(current!.productId);
   if (!plan) throw new ApiError(404, MESSAGES.unknownApplication);
-  assertFitsPlan(plan, change.patch, change.product);
-  const kept = withoutPaidFixed(current!, change.patch);
+  const shaped = assertFitsPlan(plan, change.patch, change.product);
+  const kept = withoutPaidFixed(current!, shaped);
   const patch = change.finalise ? change.finalise(kept, plan) : kept;
 
   const version = await repository.change(stored(change, patch));
@@ -117,8 +117,8 @@ async function changeAssumingPlan(
 ): Promise<number | undefined> {
   let patch: ApplicationState;
   try {
-    assertFitsPlan(plan, change.patch, change.product);
-    patch = change.finalise ? change.finalise(change.patch, plan) : change.patch;
+    const shaped = assertFitsPlan(plan, change.patch, change.product);
+    patch = change.finalise ? change.finalise(shaped, plan) : shaped;
   } catch {
     // Whether this or something about the application is heard first is for the path
     // that reads it, which checks the same again in the order the visitor should hear.

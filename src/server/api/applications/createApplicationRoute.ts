@@ -23,6 +23,8 @@ import {
   type StageReport,
 } from './journeyLeads.ts';
 import { FIRST_STAGE } from './stages.ts';
+import { CONSENT_VERSIONS_SCHEMA, consentChanges } from '../../consents/consentChanges.ts';
+import { recordConsentRows } from '../../consents/recordConsents.ts';
 
 export const CREATE_APPLICATION_PATH = '/buyonlineoauth/applications/create';
 
@@ -50,6 +52,8 @@ interface CreateApplicationBody {
   recordLead?: boolean;
   /** Record this stage report about the new application (spec 02 §7 crmTermUpdateLead). */
   stageReport?: StageReport;
+  /** By consent kind, the version of the wording shown beside each box (src/shared/consents.ts). */
+  consentVersions?: Record<string, string>;
 }
 
 /** Marketing fields of the create payload kept in the saved state as sent. */
@@ -63,6 +67,8 @@ const MAX_NUMBER_DRAWS = 5;
  * application. The basic details are revalidated with the plan's own schema; the product
  * fields must name a configured plan. The row is committed before the answer, which
  * carries the numbers, the version and the capability that later saves must present.
+ * Each consent box is recorded with it, given or not; a box ticked must name the version of
+ * the wording shown (`consentVersions`), the plan's, else 422 (docs/design/consents.md).
  * With `recordLead` (and `stageReport`) the journey's lead, campaign update and stage report
  * are recorded in the same transaction, through the outbox, so basic-details Continue is one
  * call after the token; the lead, campaign and report routes stay for other clients.
@@ -71,7 +77,7 @@ export function createApplicationRoute(app: FastifyInstance, repository: Applica
   app.post<{ Body: CreateApplicationBody }>(
     CREATE_APPLICATION_PATH,
     {
-      config: { sealResponse: 'response' },
+      config: { sealResponse: 'response', writeLimit: 'create' },
       schema: {
         body: {
           type: 'object',
@@ -93,6 +99,7 @@ export function createApplicationRoute(app: FastifyInstance, repository: Applica
             applicationNumber: { type: 'string', maxLength: 11 },
             recordLead: { type: 'boolean' },
             stageReport: { type: 'string', enum: [...STAGE_REPORTS] },
+            consentVersions: CONSENT_VERSIONS_SCHEMA,
           },
         },
         response: SEALED_RESPONSES,
@@ -106,8 +113,14 @@ export function createApplicationRoute(app: FastifyInstance, repository: Applica
           { field: 'productId', message: MESSAGES.notThisProduct },
         ]);
       }
-      const { basicDetails } = body;
-      assertFitsPlan(plan, { basicDetails }, body);
+      // Stored in the shape of the plan's basic-details forms: nothing else is kept.
+      const { basicDetails } = assertFitsPlan(plan, { basicDetails: body.basicDetails }, body) as Pick<
+        CreateApplicationBody,
+        'basicDetails'
+      >;
+      // Every consent box, ticked or not, is recorded with the application (docs/design/consents.md).
+      const consents = consentChanges(plan, { basicDetails }, body.consentVersions, undefined);
+      if (consents.refusal) throw consents.refusal;
 
       const policyStartDate = indiaToday();
       const { policyHolder } = basicDetails;
@@ -159,14 +172,20 @@ export function createApplicationRoute(app: FastifyInstance, repository: Applica
 
       let created: Application;
       let leadId = body.leadId || undefined;
-      if (!body.recordLead && !body.stageReport) {
+      if (!body.recordLead && !body.stageReport && consents.rows.length === 0) {
         created = await insert(repository, leadId);
       } else {
-        // The application, its leads and their outbox messages are committed together: the
-        // CRM hears of them later, from the outbox, never on the visitor's time.
+        // The application, its consents, its leads and their outbox messages are committed
+        // together: the CRM hears of them later, from the outbox, never on the visitor's time.
         created = await app.db.transaction(async (tx) => {
           if (body.recordLead && !leadId) leadId = await recordBasicLead(tx, facts);
           const application = await insert(createApplicationRepository(tx), leadId);
+          const about = {
+            applicationNumber: application.applicationNumber,
+            mobile: null,
+            inForce: undefined,
+          };
+          await recordConsentRows(tx, about, 'basic-details', consents.rows);
           if (body.recordLead && c2c) await recordSamparkLead(tx, facts);
           if (body.stageReport) {
             await recordStageReport(tx, application.applicationNumber, body.stageReport, facts);

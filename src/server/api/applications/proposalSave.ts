@@ -12,6 +12,13 @@ import { stageErrors, withoutInapplicable } from './proposalForms.ts';
 import { requireCapability } from './requireCapability.ts';
 import { hasExpired } from './resumeRules.ts';
 import { furtherStage } from './stages.ts';
+import { keepBound } from '../../plans/sectionShape.ts';
+import type { LoadedPlan, LoadedStep } from '../../../../engine/plan/types.ts';
+
+/** The proposal steps a stage saves, applicable or not (withoutInapplicable drops the others' places). */
+function stageSteps(plan: LoadedPlan, stage: string): LoadedStep[] {
+  return Object.values(plan.proposal).filter((step) => step.definition.submit?.stage === stage);
+}
 
 /**
  * Fields of a section only the server writes (the e-mandate's outcome, from the sandbox's
@@ -84,8 +91,10 @@ export async function saveProposalStage(
   const plan = planFor(current!.productId);
   if (!plan) throw new ApiError(404, MESSAGES.unknownApplication);
   assertFitsPlan(plan, {}, save.product);
-  const merged = { ...current!.state, ...save.patch };
-  const sent = withoutInapplicable(plan, save.stage, withServerFields(save.patch, current!.state), merged);
+  // Only the places the stage's steps edit, each in its step's shape (issue 19.3).
+  const shaped = keepBound(save.patch, stageSteps(plan, save.stage), Object.keys(save.patch));
+  const merged = { ...current!.state, ...shaped };
+  const sent = withoutInapplicable(plan, save.stage, withServerFields(shaped, current!.state), merged);
   // What the server knows better: the bank of the IFSC, the documents as stored, the mandate's account.
   const bank = await withRegistryBank(sent);
   const documents =

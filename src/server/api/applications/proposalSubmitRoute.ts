@@ -77,7 +77,7 @@ export function proposalSubmitRoute(app: FastifyInstance, repository: Applicatio
   app.post<{ Body: { applicationNumber: string; version: number } }>(
     PROPOSAL_SUBMIT_PATH,
     {
-      config: { sealResponse: 'response' },
+      config: { sealResponse: 'response', writeLimit: 'save' },
       schema: {
         body: {
           type: 'object',

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResumeLimitName, ServerConfig, WindowLimit } from '../../config.ts';
 import { ApiError } from '../../lib/ApiError.ts';
+import { DependencyUnavailable } from '../../lib/dependencyUnavailable.ts';
 import type { RateLimiter } from '../../lib/rateLimiter.ts';
 import { MESSAGES } from './applicationMessages.ts';
 
@@ -55,7 +56,13 @@ export function createResumeGuard(config: ServerConfig, limiter: RateLimiter): R
         counted.push([`resume:application:${applicationNumber}`, limits.perApplication]);
         counted.push([`resume:application-daily:${applicationNumber}`, limits.perApplicationDaily]);
       }
-      const results = await Promise.all(counted.map(([key, limit]) => limiter.hit(key, limit)));
+      // Without its counts a lookup would be an unlimited oracle: a store that does not answer
+      // refuses the lookup (503, try again in a minute), it never lets it through uncounted.
+      const results = await Promise.all(counted.map(([key, limit]) => limiter.hit(key, limit))).catch(
+        (error: unknown) => {
+          throw new DependencyUnavailable('rateLimits', error);
+        },
+      );
       const refused = results.filter((result) => !result.allowed);
       if (refused.length) {
         const retryAfterMs = Math.max(...refused.map((result) => result.retryAfterMs));

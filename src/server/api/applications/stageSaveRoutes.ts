@@ -5,6 +5,8 @@ import { isPaid, paidJourneyMessage } from './paidApplication.ts';
 import type { Application, ApplicationRepository, ApplicationState } from './applicationRepository.ts';
 import { DATE_TEXT, EMAIL, MOBILE_NUMBER, REF, SEALED_RESPONSES, SHORT_TEXT } from './applicationSchemas.ts';
 import { changeApplication } from './changeApplication.ts';
+import { CONSENT_VERSIONS_SCHEMA } from '../../consents/consentChanges.ts';
+import { saveWithConsents } from '../../consents/recordConsents.ts';
 import { saveProposalStage } from './proposalSave.ts';
 import {
   isProposalStage,
@@ -39,6 +41,7 @@ const COMMON_FIELDS = {
   mobileNumber: MOBILE_NUMBER,
   emailId: EMAIL,
   dateOfBirth: DATE_TEXT,
+  consentVersions: CONSENT_VERSIONS_SCHEMA,
 } as const;
 
 /** An older browser's name for a section (emandateDetails for eMandateDetails), accepted on a save. */
@@ -95,7 +98,7 @@ export function stageSaveRoutes(app: FastifyInstance, repository: ApplicationRep
     app.post<{ Body: StageBody }>(
       `${STAGES_PATH}${definition.stage}`,
       {
-        config: { sealResponse: 'response' },
+        config: { sealResponse: 'response', writeLimit: 'save' },
         schema: { body: bodySchema(definition), response: SEALED_RESPONSES },
       },
       async (request) => {
@@ -115,24 +118,35 @@ export function stageSaveRoutes(app: FastifyInstance, repository: ApplicationRep
           });
           return { status: '200', version };
         }
-        const version = await changeApplication(app, repository, request, {
+        const patch = patchOf(definition, body);
+        // The consent boxes the basic details change are recorded with the save.
+        const shown = body.consentVersions as Record<string, unknown> | undefined;
+        const consents = {
           applicationNumber: body.applicationNumber,
-          version: body.version,
-          patch: patchOf(definition, body),
-          stage: definition.stage,
-          leadId: typeof body.leadId === 'string' && body.leadId ? body.leadId : undefined,
-          product,
-          refuse: paidJourney,
-          ...(definition.stage === PAYMENT_STAGE
-            ? {
-                refuse: paymentRecorded,
-                finalise: (patch, plan) => ({
-                  ...patch,
-                  paymentDetails: payLaterDetails(plan, patch.paymentDetails),
-                }),
-              }
-            : {}),
-        });
+          productId: body.productId,
+          patch,
+          shown,
+        };
+        const version = await saveWithConsents(app, request, repository, consents, (saving) =>
+          changeApplication(app, saving, request, {
+            applicationNumber: body.applicationNumber,
+            version: body.version,
+            patch,
+            stage: definition.stage,
+            leadId: typeof body.leadId === 'string' && body.leadId ? body.leadId : undefined,
+            product,
+            refuse: paidJourney,
+            ...(definition.stage === PAYMENT_STAGE
+              ? {
+                  refuse: paymentRecorded,
+                  finalise: (patch, plan) => ({
+                    ...patch,
+                    paymentDetails: payLaterDetails(plan, patch.paymentDetails),
+                  }),
+                }
+              : {}),
+          }),
+        );
         return { status: '200', version };
       },
     );

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ApplicationRepository } from './applicationRepository.ts';
 import { REF, SEALED_RESPONSES, SHORT_TEXT } from './applicationSchemas.ts';
 import { changeApplication } from './changeApplication.ts';
+import { CONSENT_VERSIONS_SCHEMA } from '../../consents/consentChanges.ts';
+import { saveWithConsents } from '../../consents/recordConsents.ts';
 
 export const UPDATE_CAMPAIGN_PATH = '/buyonlineoauth/applications/update-campaign';
 
@@ -13,6 +15,7 @@ interface UpdateCampaignBody {
   leadId?: string;
   planCode?: string;
   productName?: string;
+  consentVersions?: Record<string, string>;
 }
 
 /**
@@ -24,7 +27,7 @@ export function updateCampaignRoute(app: FastifyInstance, repository: Applicatio
   app.post<{ Body: UpdateCampaignBody }>(
     UPDATE_CAMPAIGN_PATH,
     {
-      config: { sealResponse: 'response' },
+      config: { sealResponse: 'response', writeLimit: 'save' },
       schema: {
         body: {
           type: 'object',
@@ -37,23 +40,29 @@ export function updateCampaignRoute(app: FastifyInstance, repository: Applicatio
             leadId: SHORT_TEXT,
             planCode: SHORT_TEXT,
             productName: SHORT_TEXT,
+            consentVersions: CONSENT_VERSIONS_SCHEMA,
           },
         },
         response: SEALED_RESPONSES,
       },
     },
     async (request) => {
-      const { applicationNumber, version, basicDetails, campaignId, leadId, planCode } = request.body;
+      const { applicationNumber, version, basicDetails, campaignId, leadId, planCode, consentVersions } =
+        request.body;
       const patch = Object.fromEntries(
         Object.entries({ basicDetails, campaignId, leadId }).filter(([, value]) => value !== undefined),
       );
-      const saved = await changeApplication(app, repository, request, {
-        applicationNumber,
-        version,
-        patch,
-        leadId: leadId || undefined,
-        product: { planCode },
-      });
+      // Basic details sent here record the consent boxes they change, as a stage save does.
+      const consents = { applicationNumber, patch, shown: consentVersions };
+      const saved = await saveWithConsents(app, request, repository, consents, (saving) =>
+        changeApplication(app, saving, request, {
+          applicationNumber,
+          version,
+          patch,
+          leadId: leadId || undefined,
+          product: { planCode },
+        }),
+      );
       return { status: '200', version: saved };
     },
   );

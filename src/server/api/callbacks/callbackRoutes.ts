@@ -47,7 +47,7 @@ export const callbackRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CallbackRequest }>(
     CALLBACKS_PATH,
     {
-      config: { sealResponse: 'response' },
+      config: { sealResponse: 'response', writeLimit: 'create' },
       schema: {
         body: callbackBody(),
         response: { 200: sealedAnswer('response', "{status: '200', leadId, message}"), ...failures },

@@ -79,7 +79,7 @@ export const emandateRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: InitiateMandateRequest }>(
     EMANDATE_INITIATE_PATH,
     {
-      config: { sealResponse: 'response' },
+      config: { sealResponse: 'response', writeLimit: 'payment' },
       schema: {
         body: object(
           {

@@ -77,7 +77,7 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CrmLeadRequest }>(
     CRM_LEAD_PATH,
     {
-      config: { sealResponse: 'encryptedResponse' },
+      config: { sealResponse: 'encryptedResponse', writeLimit: 'lead' },
       schema: {
         body: crmLeadBody(),
         response: {
@@ -106,7 +106,7 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: BasicLeadRequest }>(
     BASIC_LEAD_PATH,
     {
-      config: { sealResponse: 'response' },
+      config: { sealResponse: 'response', writeLimit: 'lead' },
       schema: {
         body: basicLeadBody(),
         response: {
@@ -130,7 +130,7 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: SamparkLeadRequest }>(
     SAMPARK_LEAD_PATH,
     {
-      config: { sealResponse: 'response' },
+      config: { sealResponse: 'response', writeLimit: 'lead' },
       schema: {
         body: samparkLeadBody(),
         response: { 200: sealedAnswer('response', "{status: '200', leadId}"), ...failures },
@@ -150,7 +150,7 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: DristiRequest }>(
     DRISTI_PATH,
     {
-      config: { sealResponse: 'response' },
+      config: { sealResponse: 'response', writeLimit: 'lead' },
       schema: {
         body: dristiBody(),
         response: { 200: sealedAnswer('response', "{status: '200'}"), ...failures },
@@ -174,7 +174,7 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: StageReportRequest }>(
     STAGE_REPORT_PATH,
     {
-      config: { sealResponse: 'response' },
+      config: { sealResponse: 'response', writeLimit: 'lead' },
       schema: {
         body: stageReportBody(),
         response: { 200: sealedAnswer('response', "{status: '200'}"), ...failures },

@@ -19,14 +19,16 @@ import { termsVersion, type TermsWording } from '../../../shared/termsVersion.ts
 import { stepErrors, stepSaved, stepTitle } from '../../plans/stepData.ts';
 import { STAGES } from '../applications/stages.ts';
 import { paymentOf, type PayMode } from './paymentPlan.ts';
-import type { PaymentRepository } from './paymentRepository.ts';
+import type { Payment, PaymentRepository } from './paymentRepository.ts';
+import type { GatewayVerifier } from './gatewayVerifier.ts';
+import { reviewOpenPayment, startTransaction, type OpenDecision } from './openTransaction.ts';
 import { gatewayAmount, gatewayName, gatewayText, requestHash, type PaymentForm } from './payuProtocol.ts';
 import { gatewayReturnAddress } from './gatewayReturnAddress.ts';
 
 export const PAYMENT_RESPONSE_PATH = '/buyonlineoauth/payments/response';
 
-/** Drawing a txnid again after this many collisions means something else is wrong. */
-const MAX_TXNID_DRAWS = 5;
+/** Rounds of a start (another start of the same application won, or a txnid was drawn twice) before giving up. */
+const MAX_START_ROUNDS = 5;
 
 /** Our transaction ids: 'BF' and 20 random hex digits (PayU allows 25 letters and digits). */
 export const TXNID_PATTERN = '^[A-Za-z0-9]{1,25}$';
@@ -177,11 +179,18 @@ function holderOf(application: Application) {
  * before the payment is saved and valid and the terms were accepted, takes the amount
  * from the server's own stored quote, records the payment as 'initiated' and answers the
  * signed form the browser posts to the gateway. The salt signs; it is never in the answer.
+ * While the application has an open transaction, that one is answered again (issue 19,
+ * openTransaction.ts), unless it is to be abandoned.
  */
 export async function initiatePayment(
   app: FastifyInstance,
   request: FastifyRequest,
-  repositories: { applications: ApplicationRepository; quotes: QuoteRepository; payments: PaymentRepository },
+  repositories: {
+    applications: ApplicationRepository;
+    quotes: QuoteRepository;
+    payments: PaymentRepository;
+    verifier: GatewayVerifier;
+  },
   body: InitiateRequest,
 ): Promise<PaymentFormAnswer> {
   const { applicationNumber, payMode } = body;
@@ -211,46 +220,71 @@ export async function initiatePayment(
     throw new ApiError(422, message, [{ field: 'payMode', message }]);
   }
 
-  const { key, salt, gatewayUrl, basbaGatewayUrl } = app.serverConfig.payment;
+  const { key, salt, gatewayUrl, basbaGatewayUrl, sessionMinutes } = app.serverConfig.payment;
   const surl = gatewayReturnAddress(app.serverConfig.payment, PAYMENT_RESPONSE_PATH);
-  for (let draw = 0; draw < MAX_TXNID_DRAWS; draw += 1) {
+  const unsigned = (txnid: string) => ({
+    key,
+    txnid,
+    amount: gatewayAmount(rupees),
+    productinfo: gatewayText(plan.config.productName, 100),
+    ...holderOf(application),
+    surl,
+    furl: surl,
+    udf1: application.applicationNumber,
+    udf2: payMode,
+    udf3: application.productId,
+    udf4: application.proposalNumber,
+    udf5: '',
+  });
+  const answer = (payment: Payment): PaymentFormAnswer => ({
+    status: '200',
+    txnid: payment.txnid,
+    action: payment.payMode === 'BASBA' ? basbaGatewayUrl : gatewayUrl,
+    method: 'POST',
+    fields: payment.payload.request as PaymentForm,
+  });
+
+  // One open transaction per application (openTransaction.ts): a second start answers it again.
+  for (let round = 0; round < MAX_START_ROUNDS; round += 1) {
+    const now = app.serverConfig.now?.() ?? new Date();
+    const open = await repositories.payments.findOpen(applicationNumber);
+    const decision: OpenDecision = open
+      ? await reviewOpenPayment(
+          { db: app.db, verifier: repositories.verifier, log: request.log, salt, sessionMinutes, now },
+          open,
+          { payMode, form: unsigned(open.txnid) },
+        )
+      : { kind: 'start' };
+    if (decision.kind === 'paid') throw new ApiError(409, PAYMENT_MESSAGES.alreadyPaid);
+    if (decision.kind === 'reuse') return answer(decision.payment);
+    if (decision.abandon) {
+      request.log.info(
+        { txnid: decision.abandon.txnid, reason: decision.abandon.reason },
+        'payment abandoned',
+      );
+    }
     const txnid = newTxnid();
-    const unsigned = {
-      key,
-      txnid,
-      amount: gatewayAmount(rupees),
-      productinfo: gatewayText(plan.config.productName, 100),
-      ...holderOf(application),
-      surl,
-      furl: surl,
-      udf1: application.applicationNumber,
-      udf2: payMode,
-      udf3: application.productId,
-      udf4: application.proposalNumber,
-      udf5: '',
-    };
-    const fields: PaymentForm = { ...unsigned, hash: requestHash(unsigned, salt) };
-    const recorded = await repositories.payments.insert({
-      applicationNumber,
-      productId: application.productId,
-      txnid,
-      payMode,
-      amount: fields.amount,
-      payload: {
-        request: fields,
-        quoteNumber: (application.state.planDetails as Json).quoteNumber,
-        // What the buyer accepted to pay: the wording's version, and when.
-        ...(terms ? { terms: { ...terms, acceptedAt: new Date().toISOString() } } : {}),
+    const fields: PaymentForm = { ...unsigned(txnid), hash: requestHash(unsigned(txnid), salt) };
+    const recorded = await startTransaction(
+      app.db,
+      {
+        applicationNumber,
+        productId: application.productId,
+        txnid,
+        payMode,
+        amount: fields.amount,
+        payload: {
+          request: fields,
+          quoteNumber: (application.state.planDetails as Json).quoteNumber,
+          // What the buyer accepted to pay: the wording's version, and when.
+          ...(terms ? { terms: { ...terms, acceptedAt: now.toISOString() } } : {}),
+        },
       },
-    });
-    if (!recorded) continue;
-    return {
-      status: '200',
-      txnid,
-      action: payMode === 'BASBA' ? basbaGatewayUrl : gatewayUrl,
-      method: 'POST',
-      fields,
-    };
+      decision.abandon,
+      now,
+    );
+    if (recorded) return answer(recorded);
   }
-  throw new Error(`no free txnid after ${MAX_TXNID_DRAWS} draws`);
+  // Each round lost to another start of the same application (or a txnid drawn twice).
+  throw new ApiError(409, PAYMENT_MESSAGES.paymentBusy);
 }

@@ -27,4 +27,14 @@ export const PAYMENT_MESSAGES = {
   stepIncomplete: 'Please complete {step} before you pay.',
   /** Spec 02 §8, payment failure modal reason. */
   notAuthorized: 'Transaction not Authorized',
+  /** Starts of one application's payment kept crossing each other (another window, a double tap). */
+  paymentBusy: 'Your payment is being started in another window. Please try again in a moment.',
+  /** The gateway's server-to-server notification: what the gateway's operations read. */
+  notificationUnreadable: 'This payment notification could not be read.',
+  notificationUnverified: 'This payment notification could not be verified.',
+  notificationUnknownPayment: 'No payment with this transaction id was found.',
+  notificationNotConfirmed:
+    'The payment gateway could not confirm this payment just now. Please send the notification again later.',
+  /** The refunds listing's state filter. */
+  invalidRefundState: 'Please enter valid state: due, requested, refunded or failed.',
 } as const;

@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/ApiError.ts';
+import { httpErrorBody } from '../../lib/httpErrorBody.ts';
 import { choice, ERROR_ANSWER, object, sealedAnswer, text } from '../../lib/specSchema.ts';
 import { planFor } from '../../plans/serverPlans.ts';
 import { APPLICATION_NUMBER_PATTERN } from '../applications/applicationNumbers.ts';
@@ -25,6 +26,10 @@ import { PAYMENT_MESSAGES } from './paymentMessages.ts';
 import { journeyPages, PAY_MODES } from './paymentPlan.ts';
 import { createPaymentRepository, type Payment } from './paymentRepository.ts';
 import { basbaStatusOf, settlePayment, SettlementRefusal } from './settlePayment.ts';
+import { createGatewayVerifier } from './gatewayVerifier.ts';
+import { paymentReconciler } from './paymentReconciler.ts';
+import { PAYMENT_WEBHOOK_PATH, receiveNotification } from './paymentWebhook.ts';
+import { refundAdminRoutes } from './refundAdminRoutes.ts';
 import { sandboxRoutes } from './sandbox/sandboxRoutes.ts';
 import '../../types.ts';
 
@@ -97,22 +102,26 @@ function paymentView(payment: Payment) {
 }
 
 /**
- * The payments bounded context (issue 5): starting a payment (a signed PayU form for the
- * browser), the gateway's answer (verified, recorded once, redirecting the visitor), the
- * status of one payment, and, when configured, the built-in sandbox gateway.
+ * The payments bounded context (issue 5, issue 19): starting a payment (a signed PayU form for
+ * the browser; one open transaction per application), the gateway's answer (verified, recorded
+ * once, redirecting the visitor), the gateway's server-to-server notification (confirmed with
+ * verify_payment), the status of one payment, operations' refunds listing, reconciliation of
+ * unsettled transactions and, when configured, the built-in sandbox gateway.
  */
 export const paymentRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody);
+  const verifier = createGatewayVerifier(app);
   const repositories = {
     applications: createApplicationRepository(app.db),
     quotes: createQuoteRepository(app.db),
     payments: createPaymentRepository(app.db),
+    verifier,
   };
 
   app.post<{ Body: InitiateRequest }>(
     INITIATE_PATH,
     {
-      config: { sealResponse: 'response' },
+      config: { sealResponse: 'response', writeLimit: 'payment' },
       schema: {
         body: object(
           {
@@ -171,12 +180,10 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
           },
           'payment answer recorded',
         );
-        // A second payment settled for an application that already holds one: the money is
-        // taken twice, so operations must refund one. The application keeps the first.
-        if (settlement.changed && payment.status === 'success' && !settlement.applicationVersion) {
-          request.log.error(
+        if (settlement.refund) {
+          request.log.warn(
             { txnid: payment.txnid, applicationNumber: payment.applicationNumber },
-            'second successful payment for an already paid application: refund needed',
+            'a second capture of a paid application is recorded as a refund due',
           );
         }
         const pages = journeyPages(planFor(payment.productId ?? ''));
@@ -226,5 +233,47 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  app.post<{ Body: GatewayResponseBody }>(
+    PAYMENT_WEBHOOK_PATH,
+    {
+      config: { auth: 'none' },
+      attachValidation: true,
+      schema: {
+        body: RESPONSE_BODY,
+        response: {
+          200: {
+            type: 'object',
+            required: ['status', 'txnid', 'paymentStatus', 'recorded', 'refundDue'],
+            properties: {
+              status: { type: 'string' },
+              txnid: { type: 'string' },
+              paymentStatus: { type: 'string' },
+              recorded: { type: 'boolean' },
+              refundDue: { type: 'boolean' },
+            },
+          },
+          ...FAILURES,
+          503: ERROR_ANSWER,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (request.validationError) throw new ApiError(400, PAYMENT_MESSAGES.notificationUnreadable);
+      try {
+        return await receiveNotification(
+          { db: app.db, payments: repositories.payments, verifier, config: app.serverConfig.payment },
+          request.body ?? {},
+          request.log,
+        );
+      } catch (error) {
+        // The gateway could not confirm it: the sender tries again (reconciliation will too).
+        if (!(error instanceof ApiError) || error.statusCode !== 503) throw error;
+        return reply.code(503).header('retry-after', '60').send(httpErrorBody(503, error.message));
+      }
+    },
+  );
+
+  await app.register(refundAdminRoutes);
+  await app.register(paymentReconciler, { verifier });
   if (app.serverConfig.payment.sandbox) await app.register(sandboxRoutes);
 };

@@ -9,6 +9,7 @@ import {
   type PaymentStatus,
 } from './paymentRepository.ts';
 import type { GatewayStatus } from './payuProtocol.ts';
+import { recordRefund, type Refund } from './refundRepository.ts';
 
 /** A verified answer of the gateway about one of our payments (see gatewayResponse). */
 export interface GatewayOutcome {
@@ -28,6 +29,8 @@ export interface Settlement {
   changed: boolean;
   /** The application's new version, when its paymentDetails changed. */
   applicationVersion?: number;
+  /** A success beyond the application's first: recorded as a refund due, the application keeps the first. */
+  refund?: Refund;
 }
 
 /** Why a verified answer was still not recorded (the caller answers 400, nothing changed). */
@@ -120,14 +123,42 @@ async function saveIntoApplication(tx: Queryable, payment: Payment): Promise<num
 }
 
 /**
- * Records a verified gateway answer, idempotently, in one transaction: the payment row is
- * locked (SELECT … FOR UPDATE), so of many copies of one answer arriving at once exactly one
- * changes it and its application; the others find it changed and change nothing. A mihpayid
- * already recorded for another payment is refused.
+ * The application's successful payment other than `txnid` that is not itself refunded: the one
+ * it keeps. (Under the application's lock there is at most one.)
+ */
+async function otherSuccess(tx: Queryable, payment: Payment): Promise<string | undefined> {
+  const { rows } = await tx.query<{ txnid: string }>(
+    `SELECT p.txnid FROM payments p
+     WHERE p.application_number = $1 AND p.status = 'success' AND p.txnid <> $2
+       AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.txnid = p.txnid)
+     ORDER BY p.settled_at, p.id LIMIT 1`,
+    [payment.applicationNumber, payment.txnid],
+  );
+  return rows[0]?.txnid;
+}
+
+/**
+ * Records a verified gateway answer, idempotently, in one transaction: the application row,
+ * then the payment row are locked (SELECT … FOR UPDATE; starting a payment locks in the same
+ * order), so of many copies of one answer arriving at once exactly one changes it and its
+ * application; the others find it changed and change nothing. A mihpayid already recorded for
+ * another payment is refused. A success of an application that another success already paid
+ * (the race one open transaction per application cannot close: a late success of an abandoned
+ * transaction, a mandate approved after an online payment) stays the gateway's answer on its
+ * payment row, and is recorded as a refund due; the application keeps its first payment.
  */
 export async function settlePayment(db: Db, outcome: GatewayOutcome): Promise<Settlement> {
+  const owner = await db.query<{ application_number: string }>(
+    'SELECT application_number FROM payments WHERE txnid = $1',
+    [outcome.txnid],
+  );
+  const applicationNumber = owner.rows[0]?.application_number;
+  if (!applicationNumber) throw new SettlementRefusal(`unknown txnid ${outcome.txnid}`);
   try {
     return await db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM applications WHERE application_number = $1 FOR UPDATE', [
+        applicationNumber,
+      ]);
       const current = await lockedPayment(tx, outcome.txnid);
       if (!current) throw new SettlementRefusal(`unknown txnid ${outcome.txnid}`);
       const status = nextStatus(current.status, outcome.status);
@@ -164,6 +195,8 @@ export async function settlePayment(db: Db, outcome: GatewayOutcome): Promise<Se
         ],
       );
       const payment = toPayment(rows[0]!);
+      const kept = payment.status === 'success' ? await otherSuccess(tx, payment) : undefined;
+      if (kept) return { payment, changed: true, refund: await recordRefund(tx, payment, kept) };
       const applicationVersion = await saveIntoApplication(tx, payment);
       return { payment, changed: true, ...(applicationVersion ? { applicationVersion } : {}) };
     });

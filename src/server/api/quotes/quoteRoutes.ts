@@ -39,7 +39,7 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: QuoteRequest }>(
     QUOTES_PATH,
-    { schema: { body: quoteRequestSchema(), response: RESPONSES } },
+    { config: { writeLimit: 'quote' }, schema: { body: quoteRequestSchema(), response: RESPONSES } },
     async (request): Promise<QuoteAnswer> => {
       const { body } = request;
       const plan = planByUin(serverPlans().values(), body.PlanSectionDetails.ProductUIN);

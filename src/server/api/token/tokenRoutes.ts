@@ -32,7 +32,7 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { grant_type: string; client_id?: string; client_secret?: string } }>(
     TOKEN_PATH,
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', writeLimit: 'token' },
       schema: {
         body: {
           type: 'object',

@@ -103,7 +103,7 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     DOCUMENTS_PATH,
     {
       bodyLimit: BODY_LIMIT,
-      config: { sealResponse: 'response' },
+      config: { sealResponse: 'response', writeLimit: 'upload' },
       // A caller without the capability is refused before its body is read.
       onRequest: async (request) => {
         const { applicationNumber } = request.query as Partial<UploadQuery>;

@@ -24,6 +24,19 @@ import {
   type MandateOutcome,
 } from './sandboxMandate.ts';
 import { mandatePage } from './sandboxMandatePage.ts';
+import { PAYMENT_WEBHOOK_PATH } from '../paymentWebhook.ts';
+import {
+  findSandboxRecord,
+  findSandboxRecords,
+  isSettled,
+  rememberAnswer,
+  rememberForm,
+  type SandboxKind,
+} from './sandboxStore.ts';
+import { verifyAnswer, verifyCallTxnids } from './sandboxVerify.ts';
+import { upiAppDonePage, upiAppPage } from './sandboxUpiAppPage.ts';
+import type { SandboxAnswer, SandboxForm } from './sandboxGateway.ts';
+import { TXNID_PATTERN } from '../initiatePayment.ts';
 import '../../../types.ts';
 
 export const SANDBOX_ONLINE_PATH = SANDBOX_PAYMENT.gatewayUrl;
@@ -31,6 +44,13 @@ export const SANDBOX_BASBA_PATH = SANDBOX_PAYMENT.basbaGatewayUrl;
 const ONLINE_COMPLETE_PATH = `${SANDBOX_ONLINE_PATH}/complete`;
 const BASBA_COMPLETE_PATH = `${SANDBOX_BASBA_PATH}/complete`;
 const EMANDATE_COMPLETE_PATH = `${SANDBOX_EMANDATE_PATH}/complete`;
+/** PayU's postservice.php?form=2 (verify_payment), answered from what the sandbox recorded. */
+export const SANDBOX_VERIFY_PATH = new URL(SANDBOX_PAYMENT.verifyUrl, 'http://sandbox').pathname;
+/** The "UPI app" where a tester approves or declines a Bima-ASBA mandate left waiting. */
+export const SANDBOX_UPI_APP_PATH = `${SANDBOX_BASBA_PATH}/upi-app`;
+
+/** A form a settled transaction's txnid cannot be paid with again, as PayU refuses it. */
+const DUPLICATE = 'Duplicate transaction ID: this transaction is already complete';
 
 /** What the sandbox tells the visitor before posting a mandate's answer back. */
 const MANDATE_RESULT_WORDS: Record<MandateOutcome, string> = {
@@ -98,34 +118,69 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
         .send(AUTOSUBMIT_SCRIPT),
   );
 
+  /** A verified form the sandbox remembers (its first post); refused once its transaction is settled. */
+  const accepted = async (body: Body, kind: SandboxKind): Promise<SandboxForm> => {
+    const form = verifiedForm(body, config);
+    if (isSettled(await rememberForm(app.db, form, kind))) throw new SandboxRefusal(DUPLICATE);
+    return form;
+  };
+
+  /**
+   * Records the answer given, then notifies the merchant server to server, as PayU's webhook
+   * does, before the visitor's browser is shown the way back: the merchant learns the result
+   * whether or not the browser brings it. Its webhook is this server's (the sandbox is ours).
+   */
+  const answered = async (answer: SandboxAnswer): Promise<SandboxAnswer> => {
+    if (!(await rememberAnswer(app.db, answer.fields.txnid!, answer))) throw new SandboxRefusal(DUPLICATE);
+    const notified = await app.inject({
+      method: 'POST',
+      url: PAYMENT_WEBHOOK_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(answer.fields).toString(),
+    });
+    app.log.info(
+      { txnid: answer.fields.txnid, statusCode: notified.statusCode },
+      'sandbox gateway notified the merchant',
+    );
+    return answer;
+  };
+
   app.post(
     SANDBOX_ONLINE_PATH,
     route,
-    page((body, reply) => sendPage(reply, 200, onlinePage(verifiedForm(body, config), ONLINE_COMPLETE_PATH))),
+    page(async (body, reply) =>
+      sendPage(reply, 200, onlinePage(await accepted(body, 'online'), ONLINE_COMPLETE_PATH)),
+    ),
   );
 
   app.post(
     SANDBOX_BASBA_PATH,
     route,
-    page((body, reply) => sendPage(reply, 200, basbaPage(verifiedForm(body, config), BASBA_COMPLETE_PATH))),
+    page(async (body, reply) =>
+      sendPage(reply, 200, basbaPage(await accepted(body, 'basba'), BASBA_COMPLETE_PATH)),
+    ),
   );
 
   app.post(
     ONLINE_COMPLETE_PATH,
     route,
-    page((body, reply) => {
-      const form = verifiedForm(body, config);
+    page(async (body, reply) => {
+      const form = await accepted(body, 'online');
       const outcome = body.outcome as OnlineOutcome;
       if (!ONLINE_OUTCOMES.includes(outcome)) throw new SandboxRefusal('Please choose Success or Failure');
-      return sendPage(reply, 200, returnPage(gatewayAnswer(form, { online: outcome }, config)));
+      return sendPage(
+        reply,
+        200,
+        returnPage(await answered(gatewayAnswer(form, { online: outcome }, config))),
+      );
     }),
   );
 
   app.post(
     BASBA_COMPLETE_PATH,
     route,
-    page((body, reply) => {
-      const form = verifiedForm(body, config);
+    page(async (body, reply) => {
+      const form = await accepted(body, 'basba');
       const outcome = body.outcome as BasbaOutcome;
       if (!BASBA_OUTCOMES.includes(outcome))
         throw new SandboxRefusal('Please choose how to answer the mandate');
@@ -133,8 +188,100 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       if (outcome !== 'decline' && !new RegExp(VPA_PATTERN).test(vpa)) {
         return sendPage(reply, 422, basbaPage(form, BASBA_COMPLETE_PATH, { vpa, error: VPA_MESSAGE }));
       }
-      return sendPage(reply, 200, returnPage(gatewayAnswer(form, { basba: outcome, vpa }, config)));
+      const answer = await answered(gatewayAnswer(form, { basba: outcome, vpa }, config));
+      return sendPage(reply, 200, returnPage(answer));
     }),
+  );
+
+  app.post<{ Body: Record<string, unknown> }>(
+    SANDBOX_VERIFY_PATH,
+    {
+      config: { auth: 'none' },
+      attachValidation: true,
+      schema: {
+        body: {
+          type: 'object',
+          properties: { key: FIELD, command: FIELD, var1: { type: 'string', maxLength: 5000 }, hash: FIELD },
+          additionalProperties: FIELD,
+          maxProperties: 20,
+        },
+        response: {
+          200: {
+            description: "PayU's verify_payment answer (JSON): status, msg, transaction_details.",
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+      },
+    },
+    async (request) => {
+      if (request.validationError) return { status: 0, msg: 'Invalid request' };
+      const txnids = verifyCallTxnids(request.body ?? {}, config);
+      if (!Array.isArray(txnids)) return { status: 0, msg: txnids.refusal };
+      return verifyAnswer(txnids, await findSandboxRecords(app.db, txnids));
+    },
+  );
+
+  const TXNID_PARAMS = {
+    type: 'object',
+    required: ['txnid'],
+    properties: { txnid: { type: 'string', pattern: TXNID_PATTERN } },
+  } as const;
+  const UPI_APP_PAGE = {
+    config: { auth: 'none' as const },
+    attachValidation: true,
+    schema: { params: TXNID_PARAMS, response: PAGE_RESPONSES },
+  };
+  const UPI_APP_CHOICE = {
+    ...UPI_APP_PAGE,
+    schema: {
+      ...UPI_APP_PAGE.schema,
+      body: {
+        type: 'object',
+        properties: { outcome: FIELD },
+        additionalProperties: FIELD,
+        maxProperties: 10,
+      },
+    },
+  };
+
+  /** The mandate waiting in the UPI app, or the gateway's error page when there is none. */
+  const waitingMandate = async (txnid: string) => {
+    const record = await findSandboxRecord(app.db, txnid);
+    if (!record || record.kind !== 'basba' || record.status !== 'pending' || !record.answer) {
+      throw new SandboxRefusal('No mandate is waiting for approval with this transaction ID');
+    }
+    return record as typeof record & { answer: Record<string, string> };
+  };
+
+  app.get<{ Params: { txnid: string } }>(
+    `${SANDBOX_UPI_APP_PATH}/:txnid`,
+    UPI_APP_PAGE,
+    async (request, reply) =>
+      page(async (_body, pageReply) => {
+        const record = await waitingMandate(request.params.txnid);
+        return sendPage(pageReply, 200, upiAppPage(record.form, `${SANDBOX_UPI_APP_PATH}/${record.txnid}`));
+      })(request, reply),
+  );
+
+  app.post<{ Params: { txnid: string } }>(
+    `${SANDBOX_UPI_APP_PATH}/:txnid`,
+    UPI_APP_CHOICE,
+    async (request, reply) =>
+      page(async (body, pageReply) => {
+        const record = await waitingMandate(request.params.txnid);
+        const outcome =
+          body.outcome === 'approve' ? 'approve' : body.outcome === 'decline' ? 'decline' : undefined;
+        if (!outcome) throw new SandboxRefusal('Please choose Approve or Decline');
+        const fresh = gatewayAnswer(record.form, { basba: outcome, vpa: record.answer.field3 ?? '' }, config);
+        // The gateway's payment id stays the mandate's: approving it later is the same payment.
+        const answer = {
+          ...fresh,
+          fields: { ...fresh.fields, mihpayid: record.answer.mihpayid ?? fresh.fields.mihpayid! },
+        };
+        await answered(answer);
+        return sendPage(pageReply, 200, upiAppDonePage(answer));
+      })(request, reply),
   );
 
   app.post(
