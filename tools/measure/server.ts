@@ -16,7 +16,8 @@ export interface BenchServer {
 
 const START_TIMEOUT_MS = 180_000;
 
-export async function startBenchServer(): Promise<BenchServer> {
+/** Starts the built server in its own process; `extraEnv` adds to (or overrides) its environment. */
+export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   if (!existsSync(BUILT_INDEX)) throw new Error(`${BUILT_INDEX} is missing: run \`npm run build\` first.`);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -26,7 +27,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   const { NODE_ENV: _built, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...env, ...extraEnv, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

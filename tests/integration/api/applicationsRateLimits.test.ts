@@ -5,11 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/server/app.ts';
 import { trustHops, type ServerConfig } from '../../../src/server/config.ts';
 import { createApplication, HOLDER_DOB, uniqueMobile } from './applicationsFixtures.ts';
+import { outboxFor } from './leadTestKit.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 const RETRIEVE = '/buyonlineoauth/retrieve';
 const RETRIEVE_DATA = '/buyonlineoauth/retrieve-data';
 const TOO_MANY = 'Too many attempts. Please try again after some time.';
+/** Refused for the application's or mobile number's count: its owner is sent a link (issue 19.11). */
+const TOO_MANY_LINK_SENT =
+  'Too many attempts. If these details match an application, we have sent a link to continue it to the mobile number and e-mail given on it.';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const WINDOW = 60_000;
@@ -90,7 +94,11 @@ describe.each(DATABASES.flatMap((kind) => STORES.map((store) => ({ kind, ...stor
       expect(statuses).toEqual([200, 200, 200, 429]);
       const refused = await byMobile(newIp(), mobile);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toMatchObject({ status: 'Failed', statusCode: 429, message: TOO_MANY });
+      expect(refused.json()).toMatchObject({
+        status: 'Failed',
+        statusCode: 429,
+        message: TOO_MANY_LINK_SENT,
+      });
       const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(WINDOW / 1000);
@@ -120,10 +128,69 @@ describe.each(DATABASES.flatMap((kind) => STORES.map((store) => ({ kind, ...stor
         guesses.push((await lookupFrom(api, api.app, newIp(), RETRIEVE_DATA, body)).statusCode);
       expect(guesses).toEqual([404, 404, 429]);
       const refused = await lookupFrom(api, api.app, newIp(), RETRIEVE_DATA, body);
-      expect(refused.json().message).toBe(TOO_MANY);
+      expect(refused.json().message).toBe(TOO_MANY_LINK_SENT);
       expect(
         (await lookupFrom(api, api.app, newIp(), RETRIEVE_DATA, body, created.capability)).statusCode,
       ).toBe(200);
+    });
+
+    it('sends the owner a link when strangers use up the count, which resumes without any lookup', async () => {
+      const created = await createApplication(api);
+      const guess = (emailId: string) =>
+        lookupFrom(api, api.app, newIp(), RETRIEVE_DATA, {
+          applicationNumber: created.proposalNumber,
+          quoteId: created.applicationNo,
+          emailId,
+          retrieve: 'appnumber',
+          productId: 'T54',
+        });
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await guess(`guess${i}@example.com`)).statusCode);
+      expect(statuses).toEqual([404, 404, 429]);
+      // The owner, from another device with the right e-mail, is refused too...
+      const owner = await guess('Ramesh.Sharma@gmail.com');
+      expect(owner.statusCode).toBe(429);
+      expect(owner.json().message).toBe(TOO_MANY_LINK_SENT);
+      // ...but one link went to the mobile number and e-mail on the application (once an hour).
+      const links = (await outboxFor(api, created.applicationNo)).filter(
+        (row) => row.topic === 'resume-link',
+      );
+      expect(links).toHaveLength(1);
+      const payload = links[0]!.payload as { link: string; mobileNumber: string; emailId: string };
+      expect(payload).toMatchObject({ mobileNumber: '9876543210', emailId: 'Ramesh.Sharma@gmail.com' });
+      const link = new URL(payload.link, 'https://bimaflow.example');
+      expect(link.searchParams.get('applicationNo')).toBe(created.applicationNo);
+      const key = link.searchParams.get('resumeKey')!;
+      // The link's key resumes the application, whatever the counts say.
+      const resumed = await lookupFrom(
+        api,
+        api.app,
+        newIp(),
+        RETRIEVE_DATA,
+        { applicationNumber: created.applicationNo, retrieve: 'appnumber', productId: 'T54' },
+        key,
+      );
+      expect(resumed.statusCode, resumed.body).toBe(200);
+      expect(api.open<{ data: { applicationNumber: string } }>(resumed).data.applicationNumber).toBe(
+        created.applicationNo,
+      );
+    });
+
+    it('sends no link when only the address’s count is used up', async () => {
+      const created = await createApplication(api);
+      const ip = newIp();
+      const body = { applicationNumber: created.applicationNo, retrieve: 'appnumber', productId: 'T54' };
+      for (let i = 0; i < 6; i += 1)
+        await lookupFrom(api, api.app, ip, RETRIEVE, {
+          mobileNumber: uniqueMobile(),
+          dateOfBirth: HOLDER_DOB,
+        });
+      const refused = await lookupFrom(api, api.app, ip, RETRIEVE_DATA, body);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(TOO_MANY);
+      expect(
+        (await outboxFor(api, created.applicationNo)).filter((row) => row.topic === 'resume-link'),
+      ).toEqual([]);
     });
 
     it('shares the mobile count between the two lookups', async () => {
@@ -227,7 +294,7 @@ describe.each(DATABASES.flatMap((kind) => STORES.map((store) => ({ kind, ...stor
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
       const refused = await lookupFrom(api, api.app, newIp(), RETRIEVE, body);
-      expect(refused.json().message).toBe(TOO_MANY);
+      expect(refused.json().message).toBe(TOO_MANY_LINK_SENT);
       // Retry-After points at the end of the daily window, not of the short one.
       const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);

@@ -12,6 +12,11 @@ import {
 
 /** The address parameter that asks for an application on load (spec 02 §2.1). */
 export const APPLICATION_NO_PARAM = 'applicationNo';
+/**
+ * The parameter of a resume link (src/server/api/applications/resumeLinks.ts): a capability
+ * for the application named by applicationNo, sent to its owner's mobile and e-mail.
+ */
+export const RESUME_KEY_PARAM = 'resumeKey';
 
 /** A Quote ID: 10 digits starting 6 to 9 (spec 02 §5.5). */
 const QUOTE_ID = /^[6-9][0-9]{9}$/;
@@ -58,7 +63,7 @@ export interface AutoResumeOptions {
 
 /**
  * Spec 02 §2.1: a journey opened with ?applicationNo=<Quote ID> resumes that application on
- * load when this device can prove it may (a capability it kept); otherwise the resume
+ * load when this device can prove it may (a capability it kept, or a resume link's key); otherwise the resume
  * dialog opens on the email, Quote ID and application number choice with the Quote ID
  * filled in. The parameter leaves the address either way. True while the call is under way.
  */
@@ -71,6 +76,7 @@ export function useAutoResume({
   onNeedsProof,
 }: AutoResumeOptions): boolean {
   const [requested] = useState(() => new URLSearchParams(window.location.search).get(APPLICATION_NO_PARAM));
+  const [linkKey] = useState(() => new URLSearchParams(window.location.search).get(RESUME_KEY_PARAM));
   const [busy, setBusy] = useState(false);
   const handled = useRef(false);
   const latest = useRef({ api, productId, session, kept, onResumed, onNeedsProof });
@@ -83,6 +89,7 @@ export function useAutoResume({
     if (handled.current || requested === null) return;
     handled.current = true;
     dropSearchParam(APPLICATION_NO_PARAM);
+    dropSearchParam(RESUME_KEY_PARAM);
     const { api, productId, session, kept } = latest.current;
     const onNeedsProof = (request: ProofRequest) => latest.current.onNeedsProof(request);
     const onResumed = (resumed: ResumedApplication) => latest.current.onResumed(resumed);
@@ -90,7 +97,7 @@ export function useAutoResume({
     const valid = QUOTE_ID.test(quoteId);
     const askForProof = (message?: string) =>
       onNeedsProof({ initialData: { retrieve: 'appnumber', ...(valid ? { quoteId } : {}) }, message });
-    const capability = valid ? keptCapability(quoteId, productId, session, kept) : undefined;
+    const capability = valid ? linkKey || keptCapability(quoteId, productId, session, kept) : undefined;
     if (!capability) {
       askForProof();
       return;
@@ -102,7 +109,7 @@ export function useAutoResume({
         askForProof(isRefusal(error) ? failureMessage(error, RESUME_FAILED) : undefined),
       )
       .finally(() => setBusy(false));
-  }, [requested]);
+  }, [requested, linkKey]);
 
   return busy;
 }

@@ -18,6 +18,9 @@ export const MESSAGES = {
   staleVersion: 'This application was updated in another window. Please reload the page to continue.',
   noCapability: 'Please resume your application to continue.',
   tooManyAttempts: 'Too many attempts. Please try again after some time.',
+  /** The same, when the application's or mobile number's count is used up: its owner is sent a link. */
+  tooManyAttemptsLinkSent:
+    'Too many attempts. If these details match an application, we have sent a link to continue it to the mobile number and e-mail given on it.',
   /** Field message for a productId, planCode or productUIN that is not this application's. */
   notThisProduct: 'Please enter valid application.',
   /** A change of the holder, insured person or plan of an application already paid for. */

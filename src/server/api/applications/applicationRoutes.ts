@@ -3,6 +3,7 @@ import { createApplicationRepository } from './applicationRepository.ts';
 import { addApplicationSchemas } from './applicationSchemas.ts';
 import { createApplicationRoute } from './createApplicationRoute.ts';
 import { createResumeGuard } from './resumeGuard.ts';
+import { createResumeLinks } from './resumeLinks.ts';
 import { resumeByApplicationNumberRoute } from './resumeByApplicationNumberRoute.ts';
 import { resumeByMobileRoute } from './resumeByMobileRoute.ts';
 import { proposalSubmitRoute } from './proposalSubmitRoute.ts';
@@ -19,7 +20,7 @@ import '../../types.ts';
 export const applicationRoutes: FastifyPluginAsync = async (app) => {
   addApplicationSchemas(app);
   const repository = createApplicationRepository(app.db);
-  const guard = createResumeGuard(app.serverConfig, app.rateLimiter);
+  const guard = createResumeGuard(app.serverConfig, app.rateLimiter, createResumeLinks(app));
 
   createApplicationRoute(app, repository);
   updateCampaignRoute(app, repository);

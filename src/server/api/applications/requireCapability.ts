@@ -47,7 +47,11 @@ export function namedApplication(
   return number;
 }
 
-/** A fresh capability for this application, valid for the configured time. */
-export function issueCapability(app: FastifyInstance, applicationNumber: string): string {
-  return app.tokens.issueCapability(applicationNumber, app.serverConfig.capabilityTtlSeconds);
+/** A fresh capability for this application, valid for the configured time (or `ttlSeconds`). */
+export function issueCapability(
+  app: FastifyInstance,
+  applicationNumber: string,
+  ttlSeconds = app.serverConfig.capabilityTtlSeconds,
+): string {
+  return app.tokens.issueCapability(applicationNumber, ttlSeconds);
 }

@@ -3,6 +3,7 @@ import type { ResumeLimitName, ServerConfig, WindowLimit } from '../../config.ts
 import { ApiError } from '../../lib/ApiError.ts';
 import { DependencyUnavailable } from '../../lib/dependencyUnavailable.ts';
 import type { RateLimiter } from '../../lib/rateLimiter.ts';
+import type { ResumeLinks } from './resumeLinks.ts';
 import { MESSAGES } from './applicationMessages.ts';
 
 /**
@@ -42,19 +43,25 @@ export interface ResumeGuard {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createResumeGuard(config: ServerConfig, limiter: RateLimiter): ResumeGuard {
+export function createResumeGuard(
+  config: ServerConfig,
+  limiter: RateLimiter,
+  links?: ResumeLinks,
+): ResumeGuard {
   const limits: ResumeLimits = { ...DEFAULT_RESUME_LIMITS, ...config.resumeRateLimits };
   const minimumMs = config.resumeMinimumAnswerMs ?? DEFAULT_MINIMUM_ANSWER_MS;
   return {
     async admit(request, reply, { mobile, applicationNumber }) {
-      const counted: [string, WindowLimit][] = [[`resume:ip:${request.ip}`, limits.perIp]];
+      const counted: [string, WindowLimit, 'address' | 'target'][] = [
+        [`resume:ip:${request.ip}`, limits.perIp, 'address'],
+      ];
       if (mobile) {
-        counted.push([`resume:mobile:${mobile}`, limits.perMobile]);
-        counted.push([`resume:mobile-daily:${mobile}`, limits.perMobileDaily]);
+        counted.push([`resume:mobile:${mobile}`, limits.perMobile, 'target']);
+        counted.push([`resume:mobile-daily:${mobile}`, limits.perMobileDaily, 'target']);
       }
       if (applicationNumber) {
-        counted.push([`resume:application:${applicationNumber}`, limits.perApplication]);
-        counted.push([`resume:application-daily:${applicationNumber}`, limits.perApplicationDaily]);
+        counted.push([`resume:application:${applicationNumber}`, limits.perApplication, 'target']);
+        counted.push([`resume:application-daily:${applicationNumber}`, limits.perApplicationDaily, 'target']);
       }
       // Without its counts a lookup would be an unlimited oracle: a store that does not answer
       // refuses the lookup (503, try again in a minute), it never lets it through uncounted.
@@ -67,6 +74,15 @@ export function createResumeGuard(config: ServerConfig, limiter: RateLimiter): R
       if (refused.length) {
         const retryAfterMs = Math.max(...refused.map((result) => result.retryAfterMs));
         reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+        // Refused for the application's or the mobile number's count, which strangers can use
+        // up: the owner gets a link to continue without a lookup (resumeLinks.ts).
+        const forTarget = results.some((result, index) => !result.allowed && counted[index]![2] === 'target');
+        if (forTarget && links) {
+          await links.offer({ applicationNumber, mobile }).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'resume link not sent');
+          });
+          throw new ApiError(429, MESSAGES.tooManyAttemptsLinkSent);
+        }
         throw new ApiError(429, MESSAGES.tooManyAttempts);
       }
     },

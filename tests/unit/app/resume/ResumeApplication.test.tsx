@@ -101,6 +101,18 @@ describe('ResumeApplication', () => {
     expect(window.location.search).toBe('');
   });
 
+  it('resumes a resume link (?applicationNo=…&resumeKey=…) on a new device, and drops both parameters', async () => {
+    const { calls, onResumed, kept } = mount({
+      search: `?applicationNo=${QUOTE_ID}&resumeKey=cap-link`,
+      kept: keptWith({}),
+    });
+    await waitFor(() => expect(onResumed).toHaveBeenCalledTimes(1));
+    expect(calls[0]!.options?.capability).toBe('cap-link');
+    expect(kept.remember).toHaveBeenCalledWith('T54', SAVED, 'cap-new');
+    expect(window.location.search).toBe('');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('without a kept capability asks for proof: the appnumber choice with the Quote ID filled in', async () => {
     const { calls } = mount({ search: `?applicationNo=${QUOTE_ID}` });
     const dialog = await screen.findByRole('dialog', { name: 'Welcome Back!' });
