@@ -40,6 +40,17 @@ export interface BuildOptions {
   db?: Db;
 }
 
+/** What the log keeps of a request: its method, path without the query string, and address. */
+export function requestWithoutQuery(request: { method: string; url: string; ip?: string; id?: string }) {
+  const at = request.url.indexOf('?');
+  return {
+    method: request.method,
+    url: at < 0 ? request.url : `${request.url.slice(0, at)}?…`,
+    remoteAddress: request.ip,
+    reqId: request.id,
+  };
+}
+
 const DEFAULT_STATIC_ROOT = fileURLToPath(new URL('../../dist/app', import.meta.url));
 
 /**

@@ -1,4 +1,4 @@
-import { build } from './app.ts';
+import { build, requestWithoutQuery } from './app.ts';
 
 /** Entry point of `npm start`: listens on HOST:PORT and closes gracefully on SIGINT/SIGTERM. */
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -10,7 +10,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-const app = await build({ logger: true });
+// Request lines are logged without their query string: a resume link's key travels there
+// (src/server/api/applications/resumeLinks.ts), and logs are read by more people than the owner.
+const app = await build({ logger: { serializers: { req: requestWithoutQuery } } });
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -28,6 +28,8 @@ beforeAll(async () => {
     OUTBOX_WEBHOOK_URL: webhook.url,
     OUTBOX_INTERVAL_MS: '200',
     RESUME_MINIMUM_ANSWER_MS: '1',
+    // The link's address; the test opens its path and query on the server it started.
+    PUBLIC_BASE_URL: 'https://buy.example.in',
   });
   browser = await launchBrowser();
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -97,7 +99,9 @@ describe('resume link', () => {
     const context = await browser.newContext({ ...PHONE });
     const page = await context.newPage();
     const answer = page.waitForResponse((res) => res.url().endsWith('/buyonlineoauth/retrieve-data'));
-    await page.goto(new URL(link, server.baseUrl).toString());
+    const sent = new URL(link);
+    expect(sent.origin).toBe('https://buy.example.in');
+    await page.goto(`${server.baseUrl}${sent.pathname}${sent.search}`);
     expect((await answer).status()).toBe(200);
     await page.locator('.bf-quote-id').filter({ hasText: applicationNo }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Welcome Back!' }).count()).toBe(0);

@@ -29,6 +29,12 @@ export function staleWording(consent: ConsentDefinition): ApiError {
   return new ApiError(422, message, [{ field: consentField(consent), message }]);
 }
 
+/** A 422 for a consent given without naming the wording it was given to (a caller that sends no consentVersions). */
+export function wordingNotNamed(consent: ConsentDefinition): ApiError {
+  const message = CONSENT_MESSAGES.wordingNotNamed;
+  return new ApiError(422, message, [{ field: `consentVersions.${consent.kind}`, message }]);
+}
+
 /**
  * What a save of (state-shaped) `patch` changes of the plan's consents, given those in force.
  *  - On create (`inForce` undefined) every consent is recorded, given or not (an absent box is
@@ -55,7 +61,8 @@ export function consentChanges(
     if (inForce === undefined) granted = value === true;
     else if (typeof value === 'boolean' && value !== inForce.get(consent.kind)?.granted) granted = value;
     else continue;
-    if (granted && shown?.[consent.kind] !== consent.version) refusal ??= staleWording(consent);
+    if (granted && shown?.[consent.kind] === undefined) refusal ??= wordingNotNamed(consent);
+    else if (granted && shown?.[consent.kind] !== consent.version) refusal ??= staleWording(consent);
     rows.push({ kind: consent.kind, granted, wording: consent });
   }
   return { rows, refusal };

@@ -24,13 +24,24 @@ export async function createDb(config: DbConfig): Promise<Db> {
     const admin = await createPostgresDb(config.databaseUrl, { max: 1 });
     await admin.query(`CREATE SCHEMA IF NOT EXISTS ${config.schema}`).finally(() => admin.close());
   }
-  const db = config.databaseUrl
-    ? await createPostgresDb(config.databaseUrl, {
-        schema: config.schema,
-        timeoutMs: config.timeoutMs,
-        ...(config.poolSize ? { max: config.poolSize } : {}),
-      })
-    : await createPgliteDb(config.dataDir === 'memory' ? undefined : (config.dataDir ?? 'data/pglite'));
+  if (config.databaseUrl) {
+    // Migrations run on a connection of their own, without the requests' time limit: an index
+    // built on a large table may take minutes, and the server must not fail to start for it.
+    const migrator = await createPostgresDb(config.databaseUrl, { schema: config.schema, max: 1 });
+    try {
+      await migrate(migrator);
+    } finally {
+      await migrator.close();
+    }
+    return createPostgresDb(config.databaseUrl, {
+      schema: config.schema,
+      timeoutMs: config.timeoutMs,
+      ...(config.poolSize ? { max: config.poolSize } : {}),
+    });
+  }
+  const db = await createPgliteDb(
+    config.dataDir === 'memory' ? undefined : (config.dataDir ?? 'data/pglite'),
+  );
   try {
     await migrate(db);
   } catch (error) {

@@ -28,13 +28,19 @@ export async function createPostgresDb(
 ): Promise<Db> {
   if (schema !== undefined) assertSchemaName(schema);
   // A schema of its own (tests) goes first on the search path of every pooled connection.
+  const sessionOptions = [
+    ...(schema ? [`-c search_path=${schema}`] : []),
+    ...(timeoutMs ? [`-c statement_timeout=${timeoutMs}`, `-c lock_timeout=${timeoutMs}`] : []),
+  ];
   const pool = new pg.Pool({
     connectionString,
     max,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
     // A database that does not answer (stopped, frozen, unreachable) fails a request in this
-    // time instead of holding it: waiting for a connection, and for a query's answer.
+    // time instead of holding it: waiting for a connection, and for a query's answer. The
+    // database stops the statement too (statement_timeout, lock_timeout), so one the server
+    // gave up on does not go on holding its locks.
     ...(timeoutMs ? { connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs } : {}),
+    ...(sessionOptions.length ? { options: sessionOptions.join(' ') } : {}),
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
@@ -77,8 +83,13 @@ export async function createPostgresDb(
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        const lost = isDatabaseOutage(error);
-        if (!lost) await client.query('ROLLBACK').catch(() => undefined);
+        let lost = isDatabaseOutage(error);
+        // A ROLLBACK that fails leaves the connection in an unknown state too.
+        if (!lost)
+          lost = await client.query('ROLLBACK').then(
+            () => false,
+            () => true,
+          );
         // A connection that timed out is not given back to the pool: its state is unknown.
         client.release(lost ? (error as Error) : undefined);
         released = true;

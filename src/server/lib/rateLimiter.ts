@@ -93,26 +93,42 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
     connectTimeout: Math.max(commandTimeoutMs, 1000),
   });
   client.on('error', (error: Error) => onError?.(error));
+  /**
+   * Whether the client is ready, waiting at most `waitMs` while a connection is being made; at
+   * once false while it waits to retry one that failed (Redis down), or once it has ended.
+   */
+  const connected = (waitMs: number): Promise<boolean> => {
+    if (client.status === 'ready') return Promise.resolve(true);
+    if (!['connecting', 'connect', 'wait'].includes(client.status)) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      const settle = (value: boolean) => {
+        clearTimeout(timer);
+        client.off('ready', onReady);
+        client.off('reconnecting', onFailed);
+        client.off('end', onFailed);
+        resolve(value);
+      };
+      const onReady = () => settle(true);
+      const onFailed = () => settle(false);
+      const timer = setTimeout(onFailed, waitMs);
+      client.once('ready', onReady);
+      client.once('reconnecting', onFailed);
+      client.once('end', onFailed);
+    });
+  };
+  /** Commands are not queued: one sent while (re)connecting waits for the connection, within the command's time. */
+  const ready = async () => {
+    if (!(await connected(commandTimeoutMs))) throw new Error('Redis is not connected');
+  };
   return {
     store: 'redis',
-    async connected(waitMs) {
-      if (client.status === 'ready') return true;
-      return new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => {
-          client.off('ready', onReady);
-          resolve(false);
-        }, waitMs);
-        const onReady = () => {
-          clearTimeout(timer);
-          resolve(true);
-        };
-        client.once('ready', onReady);
-      });
-    },
+    connected,
     async ping() {
+      await ready();
       await client.ping();
     },
     async hit(key, rule) {
+      await ready();
       const { index, retryAfterMs } = currentWindow(now(), rule.windowMs);
       const windowKey = `${keyPrefix}rate:${key}:${rule.windowMs}:${index}`;
       const replies = await client.multi().incr(windowKey).pexpire(windowKey, rule.windowMs).exec();

@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { WriteLimitKind, WriteLimits, WriteRule } from '../config.ts';
 import { hasCapability } from '../api/applications/requireCapability.ts';
+import { addressKey } from './addressKey.ts';
 import { ApiError } from './ApiError.ts';
 import { globalPlugin } from './globalPlugin.ts';
 import { createMemoryRateLimiter, type RateLimiter, type RateLimitResult } from './rateLimiter.ts';
@@ -73,6 +74,9 @@ export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   ],
 };
 
+/** How long write limits count in memory after the shared store failed, before trying it again. */
+const SKIP_AFTER_FAILURE_MS = 5_000;
+
 export const TOO_MANY_REQUESTS = 'Too many attempts. Please try again after some time.';
 
 /** The limits in force: the defaults with any kind the configuration names replaced; none when switched off. */
@@ -100,9 +104,15 @@ export const writeLimits = globalPlugin('writeLimits', async (app) => {
   const local = createMemoryRateLimiter();
   app.addHook('onClose', () => local.close());
   let outage = false;
+  let skipSharedUntil = 0;
 
-  /** Counts under the shared store; in this instance's memory while it does not answer. */
+  /**
+   * Counts under the shared store; in this instance's memory while it does not answer. After a
+   * failure the store is left alone for SKIP_AFTER_FAILURE_MS, then tried again, so a frozen
+   * Redis costs one command's time limit now and then, not one on every write.
+   */
   async function hit(key: string, rule: WriteRule): Promise<RateLimitResult> {
+    if (Date.now() < skipSharedUntil) return local.hit(key, rule);
     try {
       const result = await shared.hit(key, rule);
       if (outage) app.log.info('rate limit store answers again: write limits shared again');
@@ -112,6 +122,7 @@ export const writeLimits = globalPlugin('writeLimits', async (app) => {
       if (!outage)
         app.log.warn({ err: error }, 'rate limit store unavailable: write limits counted per instance');
       outage = true;
+      skipSharedUntil = Date.now() + SKIP_AFTER_FAILURE_MS;
       return local.hit(key, rule);
     }
   }
@@ -139,7 +150,7 @@ export const writeLimits = globalPlugin('writeLimits', async (app) => {
         const principal = request.principal;
         if (principal?.scope === 'service') return;
         const keyed = early.flatMap((rule): [WriteRule, string][] => {
-          if (rule.per === 'address') return [[rule, request.ip]];
+          if (rule.per === 'address') return [[rule, addressKey(request.ip)]];
           return principal ? [[rule, principal.jti]] : [];
         });
         await count(kind, reply, keyed);

@@ -7,22 +7,31 @@ import { setAtPointer } from '../../../engine/state/applicationState.ts';
  * shape its form's schema gives — the properties it names in any branch (allOf, anyOf, oneOf,
  * if/then/else, dependencies, $ref), arrays by their items. Whatever else a save carries is
  * dropped before the section is checked and stored: a field no form asks for is never stored.
- * An object schema that names no properties (or allows others with `additionalProperties`)
- * is open, and kept as it comes; the size limit of a section still holds for it.
+ * Where a schema describes a single value (a string, a number, a boolean), only such a value
+ * is kept: an object or a list sent in its place is dropped. An object schema that allows
+ * other properties (`additionalProperties`) is open, and kept as it comes.
  */
 export type Shape =
-  /** Kept as it comes: open (`additionalProperties`), or naming nothing (`unnamed`: a form that only reads the place). */
-  | { kind: 'any'; unnamed?: boolean }
+  /** Kept as it comes: an open object (`additionalProperties`). */
+  | { kind: 'any' }
+  /** A container schema that names nothing (a form that only reads the place): kept as it comes, unless another form names more. */
+  | { kind: 'unnamed' }
+  /**
+   * A single value. `extra`: named only by the application schema, not by a form (so no form
+   * validates it): a string longer than `maxLength` is dropped too.
+   */
+  | { kind: 'scalar'; maxLength?: number; extra?: boolean }
   | { kind: 'array'; items: Shape }
   | { kind: 'object'; properties: Map<string, Shape> };
 
 type Schema = Record<string, unknown>;
 
 const ANY: Shape = { kind: 'any' };
-const UNNAMED: Shape = { kind: 'any', unnamed: true };
+const UNNAMED: Shape = { kind: 'unnamed' };
 
 const COMPOSED = ['allOf', 'anyOf', 'oneOf'] as const;
 const CONDITIONAL = ['if', 'then', 'else', 'not'] as const;
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 
 function resolve(schema: unknown, root: Schema, seen: Set<unknown>): Schema[] {
   if (!schema || typeof schema !== 'object' || seen.has(schema)) return [];
@@ -46,15 +55,23 @@ function resolve(schema: unknown, root: Schema, seen: Set<unknown>): Schema[] {
   return found;
 }
 
+/** A schema part's own types ('type' as a word or a list). */
+const typesOf = (part: Schema): string[] =>
+  typeof part.type === 'string' ? [part.type] : Array.isArray(part.type) ? (part.type as string[]) : [];
+
 /** The shape of a value the schema describes (every branch together). */
 export function shapeOf(schema: unknown, root: Schema, depth = 0): Shape {
   if (depth > 12) return ANY;
   const parts = resolve(schema, root, new Set());
   const properties = new Map<string, unknown[]>();
   const items: unknown[] = [];
+  const types = new Set<string>();
   let open = false;
   let named = false;
+  let valueKeywords = false;
+  const maxLengths: number[] = [];
   for (const part of parts) {
+    for (const type of typesOf(part)) types.add(type);
     if (part.properties && typeof part.properties === 'object') {
       named = true;
       for (const [key, value] of Object.entries(part.properties as Schema)) {
@@ -64,29 +81,56 @@ export function shapeOf(schema: unknown, root: Schema, depth = 0): Shape {
     if (part.additionalProperties !== undefined && part.additionalProperties !== false) open = true;
     if (part.patternProperties) open = true;
     if (part.items && typeof part.items === 'object' && !Array.isArray(part.items)) items.push(part.items);
+    if ('enum' in part || 'const' in part || 'pattern' in part || 'format' in part) valueKeywords = true;
+    if (typeof part.maxLength === 'number') maxLengths.push(part.maxLength);
   }
   if (items.length) return { kind: 'array', items: shapeOf({ anyOf: items }, root, depth + 1) };
   if (open) return ANY;
-  if (!named) return UNNAMED;
-  return {
-    kind: 'object',
-    properties: new Map(
-      [...properties].map(([key, schemas]) => [key, shapeOf({ anyOf: schemas }, root, depth + 1)]),
-    ),
-  };
+  if (named) {
+    return {
+      kind: 'object',
+      properties: new Map(
+        [...properties].map(([key, schemas]) => [key, shapeOf({ anyOf: schemas }, root, depth + 1)]),
+      ),
+    };
+  }
+  const scalar = types.size ? [...types].every((type) => SCALAR_TYPES.has(type)) : valueKeywords;
+  if (!scalar) return UNNAMED;
+  return maxLengths.length ? { kind: 'scalar', maxLength: Math.max(...maxLengths) } : { kind: 'scalar' };
 }
 
-/** The value with what its shape does not name left out (arrays item by item). */
+const isScalar = (value: unknown) => value === null || typeof value !== 'object';
+
+/** The value with what its shape does not name left out (arrays item by item); undefined when none of it is kept. */
 export function pruneTo(value: unknown, shape: Shape): unknown {
-  if (shape.kind === 'any' || value === null || typeof value !== 'object') return value;
-  if (shape.kind === 'array')
-    return Array.isArray(value) ? value.map((item) => pruneTo(item, shape.items)) : value;
-  if (Array.isArray(value)) return value;
-  const kept: Record<string, unknown> = {};
-  for (const [key, inner] of shape.properties) {
-    if (Object.hasOwn(value, key)) kept[key] = pruneTo((value as Record<string, unknown>)[key], inner);
+  switch (shape.kind) {
+    case 'any':
+    case 'unnamed':
+      return value;
+    case 'scalar':
+      if (!isScalar(value)) return undefined;
+      if (
+        shape.extra &&
+        typeof value === 'string' &&
+        shape.maxLength !== undefined &&
+        value.length > shape.maxLength
+      )
+        return undefined;
+      return value;
+    case 'array':
+      return Array.isArray(value) ? value.map((item) => pruneTo(item, shape.items)) : undefined;
+    case 'object': {
+      if (value === null || typeof value !== 'object' || Array.isArray(value))
+        return isScalar(value) ? value : undefined;
+      const kept: Record<string, unknown> = {};
+      for (const [key, inner] of shape.properties) {
+        if (!Object.hasOwn(value, key)) continue;
+        const pruned = pruneTo((value as Record<string, unknown>)[key], inner);
+        if (pruned !== undefined) kept[key] = pruned;
+      }
+      return kept;
+    }
   }
-  return kept;
 }
 
 /** A place of the application a form edits, with the shape of what it holds there. */
@@ -114,9 +158,17 @@ export function boundPlaces(step: LoadedStep): BoundPlace[] {
 
 /** Two shapes of one place (a step and the popup that edits it): what either names. */
 function union(a: Shape, b: Shape): Shape {
-  if (a.kind === 'any' && a.unnamed) return b;
-  if (b.kind === 'any' && b.unnamed) return a;
+  if (a.kind === 'unnamed') return b;
+  if (b.kind === 'unnamed') return a;
   if (a.kind === 'any' || b.kind === 'any') return ANY;
+  if (a.kind === 'scalar' && b.kind === 'scalar') {
+    const lengths = [a.maxLength, b.maxLength];
+    return lengths.includes(undefined)
+      ? { kind: 'scalar' }
+      : { kind: 'scalar', maxLength: Math.max(...(lengths as number[])) };
+  }
+  if (a.kind === 'scalar') return b;
+  if (b.kind === 'scalar') return a;
   if (a.kind === 'array' && b.kind === 'array') return { kind: 'array', items: union(a.items, b.items) };
   if (a.kind === 'object' && b.kind === 'object') {
     const properties = new Map(a.properties);
@@ -147,8 +199,8 @@ export function keepBound(patch: Record<string, unknown>, steps: LoadedStep[], s
   let kept: Record<string, unknown> = {};
   for (const [pointer, shape] of places) {
     const value = getByPointer(patch, pointer);
-    if (value !== undefined)
-      kept = setAtPointer(kept, pointer, pruneTo(value, shape)) as Record<string, unknown>;
+    const pruned = value === undefined ? undefined : pruneTo(value, shape);
+    if (pruned !== undefined) kept = setAtPointer(kept, pointer, pruned) as Record<string, unknown>;
   }
   return kept;
 }
@@ -191,7 +243,19 @@ function withNamed(shape: Shape, described: Shape): Shape {
   const properties = new Map(shape.properties);
   for (const [key, inner] of described.properties) {
     const known = properties.get(key);
-    properties.set(key, known ? withNamed(known, inner) : inner);
+    properties.set(key, known ? withNamed(known, inner) : asExtra(inner));
   }
   return { kind: 'object', properties };
+}
+
+/** A shape named only by the application schema: its single values are not validated by any form. */
+function asExtra(shape: Shape): Shape {
+  if (shape.kind === 'scalar') return { ...shape, extra: true };
+  if (shape.kind === 'array') return { kind: 'array', items: asExtra(shape.items) };
+  if (shape.kind === 'object')
+    return {
+      kind: 'object',
+      properties: new Map([...shape.properties].map(([key, inner]) => [key, asExtra(inner)])),
+    };
+  return shape;
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/server/app.ts';
-import { trustHops, type ServerConfig } from '../../../src/server/config.ts';
+import { testConfig, trustHops, type ServerConfig } from '../../../src/server/config.ts';
 import { createApplication, HOLDER_DOB, uniqueMobile } from './applicationsFixtures.ts';
 import { outboxFor } from './leadTestKit.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
@@ -24,6 +24,8 @@ const LIMITS: Partial<ServerConfig> = {
     perMobile: { limit: 3, windowMs: WINDOW },
     perApplication: { limit: 2, windowMs: WINDOW },
   },
+  // Resume links are absolute addresses on the site's public address.
+  payment: { ...testConfig().payment, publicBaseUrl: 'https://buy.example.in' },
 };
 
 let ipSeed = 0;
@@ -151,14 +153,16 @@ describe.each(DATABASES.flatMap((kind) => STORES.map((store) => ({ kind, ...stor
       const owner = await guess('Ramesh.Sharma@gmail.com');
       expect(owner.statusCode).toBe(429);
       expect(owner.json().message).toBe(TOO_MANY_LINK_SENT);
-      // ...but one link went to the mobile number and e-mail on the application (once an hour).
+      // ...but one link went to the mobile number and e-mail on the application (once a day).
       const links = (await outboxFor(api, created.applicationNo)).filter(
         (row) => row.topic === 'resume-link',
       );
       expect(links).toHaveLength(1);
       const payload = links[0]!.payload as { link: string; mobileNumber: string; emailId: string };
       expect(payload).toMatchObject({ mobileNumber: '9876543210', emailId: 'Ramesh.Sharma@gmail.com' });
-      const link = new URL(payload.link, 'https://bimaflow.example');
+      const link = new URL(payload.link);
+      expect(link.origin).toBe('https://buy.example.in');
+      expect(link.pathname).toBe('/retirement-plans/guaranteed-pension-plan/');
       expect(link.searchParams.get('applicationNo')).toBe(created.applicationNo);
       const key = link.searchParams.get('resumeKey')!;
       // The link's key resumes the application, whatever the counts say.

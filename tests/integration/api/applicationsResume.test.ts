@@ -10,6 +10,7 @@ import {
   uniqueMobile,
   type CreatedApplication,
   planDetailsOf,
+  personalDetailsOf,
 } from './applicationsFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
@@ -75,7 +76,7 @@ describe.each(DATABASES)('resume by application number ($name)', (kind) => {
     // The capability handed out by the resume lets this window save.
     const saved = await api.post(
       '/buyonlineoauth/stages/personal-details',
-      { applicationNumber: created.applicationNo, version: 1, personalDetails: {} },
+      { applicationNumber: created.applicationNo, version: 1, personalDetails: personalDetailsOf() },
       { capability: answer.capability },
     );
     expect(saved.statusCode).toBe(200);

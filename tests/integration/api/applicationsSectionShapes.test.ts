@@ -70,6 +70,48 @@ describe.each(DATABASES)('sections stored in their forms’ shape ($name)', (kin
     expect(JSON.stringify(state).length).toBeLessThan(5_000);
   });
 
+  it('keeps only single values in fields that hold one: a flood inside a named field is dropped', async () => {
+    const body = createBody();
+    const res = await api.post(CREATE_APPLICATION_PATH, {
+      ...body,
+      basicDetails: {
+        policyHolder: {
+          ...policyHolder(),
+          // Kept beside the form's fields (the application schema's personOnRecord), as single values only.
+          branchCode: junk(),
+          utm_source: 'x'.repeat(5000),
+          leadId: ['a', 'b'],
+          partnerName: 'Bank Partner',
+        },
+        insuredPerson: { partnerName: junk(), contractRegister: junk() },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { applicationNo } = api.open<{ applicationNo: string }>(res);
+    const { state } = await stored(applicationNo);
+    const basic = state.basicDetails as { policyHolder: Json; insuredPerson?: Json };
+    expect(basic.policyHolder).toMatchObject({ ...policyHolder(), partnerName: 'Bank Partner' });
+    expect(basic.policyHolder).not.toHaveProperty('branchCode');
+    expect(basic.policyHolder).not.toHaveProperty('utm_source');
+    expect(basic.policyHolder).not.toHaveProperty('leadId');
+    expect(keysOf(state.basicDetails)).not.toContain('k0');
+    expect(JSON.stringify(state).length).toBeLessThan(5_000);
+
+    const created = await createApplication(api);
+    const good = personalDetailsOf();
+    const saved = await api.post(
+      `${STAGES_PATH}personal-details`,
+      {
+        applicationNumber: created.applicationNo,
+        version: created.version,
+        personalDetails: { primary: { ...(good.primary as Json), addressline1: junk() } },
+      },
+      { capability: created.capability },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await stored(created.applicationNo)).state.personalDetails).toEqual(good);
+  });
+
   it('drops fields beside and inside personal details’ primary, and refuses personal details without it', async () => {
     const created = await createApplication(api);
     const save = (personalDetails: Json, version: number) =>
@@ -138,10 +180,13 @@ describe.each(DATABASES)('sections stored in their forms’ shape ($name)', (kin
   });
 
   it.each([
-    ['bank-details', 'bankDetails'],
+    ['journey-details', 'journeyDetails'],
     ['employment-details', 'employmentDetails'],
     ['pd-nominee-details', 'pdNomineeDetails'],
+    ['other-policy-details', 'otherPolicyDetails'],
+    ['bank-details', 'bankDetails'],
     ['fatca-details', 'fatcaDetails'],
+    ['emandate-details', 'eMandateDetails'],
   ])('%s keeps only what the proposal step asks, beside and inside its place', async (stage, section) => {
     const created = await createApplication(api);
     const version = await payLater(api, created, created.version);
@@ -156,7 +201,7 @@ describe.each(DATABASES)('sections stored in their forms’ shape ($name)', (kin
     };
     const res = await api.post(
       `${STAGES_PATH}${stage}`,
-      { applicationNumber: created.applicationNo, version, [section]: flooded },
+      { applicationNumber: created.applicationNo, version, ...sections, [section]: flooded },
       { capability: created.capability },
     );
     expect(res.statusCode, res.body).toBe(200);

@@ -27,6 +27,8 @@ const CURRENT = '/buyonlineoauth/consents/current';
 const CHANGE = '/buyonlineoauth/consents/change';
 const STALE =
   'We have updated the wording of this consent since the page was loaded. Please reload the page, read it again and tick the box if you agree.';
+const NOT_NAMED =
+  'This consent cannot be recorded without the version of its wording that was shown. Please reload the page and tick the box again.';
 
 const T54_CONSENTS = planConsents(planFor('T54')!);
 const wordingOf = (kind: string) => T54_CONSENTS.find((consent) => consent.kind === kind)!;
@@ -105,18 +107,19 @@ describe.each(DATABASES)('consents ($name)', (kind) => {
   it('refuses a box ticked to a wording that is not the plan’s now, or to none, and creates nothing', async () => {
     const cases = [
       // No versions at all: disclaimer 1, always ticked, is the first box without one.
-      { consentVersions: undefined, field: 'disclamer1' },
-      { consentVersions: { ...CONSENT_VERSIONS, whatsapp: '0123456789abcdef' }, field: 'whatsappDisclaimer' },
+      { consentVersions: undefined, field: 'consentVersions.contact', message: NOT_NAMED },
+      {
+        consentVersions: { ...CONSENT_VERSIONS, whatsapp: '0123456789abcdef' },
+        field: 'basicDetails.policyHolder.whatsappDisclaimer',
+        message: STALE,
+      },
     ];
-    for (const { consentVersions, field } of cases) {
+    for (const { consentVersions, field, message } of cases) {
       const mobileNumber = uniqueMobile();
       const body = createBody({ mobileNumber, whatsappDisclaimer: true }, { mobileNumber, consentVersions });
       const res = await api.post(CREATE, body);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({
-        message: STALE,
-        errors: [{ field: `basicDetails.policyHolder.${field}`, message: STALE }],
-      });
+      expect(res.json()).toMatchObject({ message, errors: [{ field, message }] });
       const { rows } = await api.app.db.query('SELECT 1 FROM applications WHERE holder_mobile = $1', [
         mobileNumber,
       ]);

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, DATABASES, type TestApi } from '../api/testApp.ts';
 
 /*
@@ -8,6 +8,8 @@ import { createTestApi, DATABASES, type TestApi } from '../api/testApp.ts';
  */
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
+// Each test starts a server of its own (PGlite's first start takes seconds on a busy machine).
+vi.setConfig({ testTimeout: 30_000 });
 const opened: TestApi[] = [];
 afterAll(() => Promise.all(opened.map((api) => api.close())));
 

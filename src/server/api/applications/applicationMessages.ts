@@ -38,7 +38,7 @@ export const MESSAGES = {
   premiumNotReceived: 'We have not received your premium yet. Please pay it to submit your proposal.',
   /** Submission with steps incomplete; each step's field error says which. */
   proposalIncomplete: 'Please complete every step of your proposal before submitting it.',
-  /** A section of the application this plan has no form for (investment strategies on U27). */
+  /** A section of the application this plan has no form for (investment strategies on a plan without the step). */
   notThisPlan: 'This plan does not ask for these details.',
   /** The field message of a step not saved yet: {step} is its title. */
   stepIncomplete: 'Please complete {step}.',

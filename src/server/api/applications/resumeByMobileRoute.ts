@@ -58,7 +58,7 @@ export function resumeByMobileRoute(
     (request, reply) =>
       guard.noSoonerThanMinimum(async () => {
         const { mobileNumber, dateOfBirth, contryCode = '91', productId } = request.body;
-        await guard.admit(request, reply, { mobile: mobileNumber });
+        await guard.admit(request, reply, { mobile: mobileNumber, countryCode: contryCode });
         const dob = toIsoDate(dateOfBirth);
         if (!dob) {
           throw new ApiError(400, MESSAGES.notProcessed, [

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResumeLimitName, ServerConfig, WindowLimit } from '../../config.ts';
+import { addressKey } from '../../lib/addressKey.ts';
 import { ApiError } from '../../lib/ApiError.ts';
 import { DependencyUnavailable } from '../../lib/dependencyUnavailable.ts';
 import type { RateLimiter } from '../../lib/rateLimiter.ts';
@@ -35,7 +36,7 @@ export interface ResumeGuard {
   admit(
     request: FastifyRequest,
     reply: FastifyReply,
-    keys: { mobile?: string; applicationNumber?: string },
+    keys: { mobile?: string; applicationNumber?: string; countryCode?: string },
   ): Promise<void>;
   /** Runs a lookup and settles, resolved or rejected, no sooner than the minimum answer time. */
   noSoonerThanMinimum<T>(lookup: () => Promise<T>): Promise<T>;
@@ -51,9 +52,9 @@ export function createResumeGuard(
   const limits: ResumeLimits = { ...DEFAULT_RESUME_LIMITS, ...config.resumeRateLimits };
   const minimumMs = config.resumeMinimumAnswerMs ?? DEFAULT_MINIMUM_ANSWER_MS;
   return {
-    async admit(request, reply, { mobile, applicationNumber }) {
+    async admit(request, reply, { mobile, applicationNumber, countryCode }) {
       const counted: [string, WindowLimit, 'address' | 'target'][] = [
-        [`resume:ip:${request.ip}`, limits.perIp, 'address'],
+        [`resume:ip:${addressKey(request.ip)}`, limits.perIp, 'address'],
       ];
       if (mobile) {
         counted.push([`resume:mobile:${mobile}`, limits.perMobile, 'target']);
@@ -76,9 +77,13 @@ export function createResumeGuard(
         reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
         // Refused for the application's or the mobile number's count, which strangers can use
         // up: the owner gets a link to continue without a lookup (resumeLinks.ts).
+        // Only when the address itself is within its count: a caller over it is sent nothing.
+        const byAddress = results.some(
+          (result, index) => !result.allowed && counted[index]![2] === 'address',
+        );
         const forTarget = results.some((result, index) => !result.allowed && counted[index]![2] === 'target');
-        if (forTarget && links) {
-          await links.offer({ applicationNumber, mobile }).catch((error: unknown) => {
+        if (forTarget && !byAddress && links) {
+          await links.offer({ applicationNumber, mobile, countryCode }).catch((error: unknown) => {
             request.log.warn({ err: error }, 'resume link not sent');
           });
           throw new ApiError(429, MESSAGES.tooManyAttemptsLinkSent);

@@ -15,20 +15,23 @@ import { issueCapability } from './requireCapability.ts';
  * the plan's journey with `?applicationNo=…&resumeKey=…`, which resumes at once.
  *
  * Nothing is said to the caller about whether an application was found; a link goes out at
- * most once an hour per application, and to at most the RECENT_LIMIT newest applications of a
- * mobile number.
+ * most once a day per application and per mobile number (to at most its RECENT_LIMIT newest
+ * applications), so the refusals cannot be used to flood the owner with messages. The link is
+ * an absolute address on PUBLIC_BASE_URL; without it no link is sent (logged as an error).
+ * Request logs leave out query strings (src/server/main.ts), so the key is not written there.
  */
 export const RESUME_LINK_TOPIC = 'resume-link';
-export const RESUME_LINK_TTL_SECONDS = 24 * 60 * 60;
-const ONE_LINK_PER = { limit: 1, windowMs: 60 * 60 * 1000 };
-const RECENT_LIMIT = 5;
+export const RESUME_LINK_TTL_SECONDS = 60 * 60;
+/** At most one link a day to an application's owner, and one a day for a mobile number's applications. */
+const ONE_LINK_PER = { limit: 1, windowMs: 24 * 60 * 60 * 1000 };
+const RECENT_LIMIT = 3;
 
 /** The address parameter that carries the capability of a resume link (src/app/journey/resume/useAutoResume.ts). */
 export const RESUME_KEY_PARAM = 'resumeKey';
 
 export interface ResumeLinks {
   /** Sends the owner of the application, or of the mobile number's applications, a link to continue. */
-  offer(keys: { applicationNumber?: string; mobile?: string }): Promise<void>;
+  offer(keys: { applicationNumber?: string; mobile?: string; countryCode?: string }): Promise<void>;
 }
 
 interface Owner {
@@ -41,9 +44,19 @@ interface Owner {
 
 export function createResumeLinks(app: FastifyInstance): ResumeLinks {
   const { db, rateLimiter, serverConfig } = app;
-  const base = serverConfig.payment.publicBaseUrl ?? '';
+  const base = serverConfig.payment.publicBaseUrl;
   return {
-    async offer({ applicationNumber, mobile }) {
+    async offer({ applicationNumber, mobile, countryCode = '91' }) {
+      if (!base) {
+        app.log.error('resume link not sent: PUBLIC_BASE_URL is not set, so there is no address to send');
+        return;
+      }
+      if (!applicationNumber) {
+        const once = await rateLimiter
+          .hit(`resume-link-mobile:${mobile}`, ONE_LINK_PER)
+          .catch(() => undefined);
+        if (!once?.allowed) return;
+      }
       const { rows } = applicationNumber
         ? await db.query<Owner>(
             `SELECT application_number, product_id, holder_mobile, holder_country_code, holder_email
@@ -52,9 +65,9 @@ export function createResumeLinks(app: FastifyInstance): ResumeLinks {
           )
         : await db.query<Owner>(
             `SELECT application_number, product_id, holder_mobile, holder_country_code, holder_email
-             FROM applications WHERE holder_mobile = $1 AND NOT journey_flag
+             FROM applications WHERE holder_mobile = $1 AND holder_country_code = $2 AND NOT journey_flag
              ORDER BY updated_at DESC LIMIT ${RECENT_LIMIT}`,
-            [mobile],
+            [mobile, countryCode],
           );
       for (const owner of rows) {
         const routes = planFor(owner.product_id)?.config.routes;
