@@ -17,6 +17,7 @@ export const API_PREFIXES = [
   '/buyonline_pincodemaster',
   '/api_etermcrm_leadcreation_sf',
   '/healthz',
+  '/desk/api',
 ];
 
 /** Vite puts content-hashed files here, so they can be cached forever. */
