@@ -24,7 +24,7 @@ import { errors } from './plugins/errors.ts';
 import { health } from './plugins/health.ts';
 import { securityHeaders } from './plugins/securityHeaders.ts';
 import { spa } from './plugins/spa.ts';
-import { deskAuth } from './desk/deskAuth.ts';
+import { desk } from './desk/desk.ts';
 import { outboxDispatcherPlugin } from './outbox/outboxDispatcherPlugin.ts';
 import { JSON_POISONING } from '../shared/envelope/nodeEnvelope.ts';
 import { applySpecValidation, buildSpecValidator } from './lib/specValidation.ts';
@@ -111,7 +111,7 @@ export async function build(options: BuildOptions = {}) {
   await app.register(paymentRoutes);
   await app.register(ifscRoutes);
   await app.register(emandateRoutes);
-  await app.register(deskAuth);
+  await app.register(desk);
   await app.register(spa, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
 
   return app;

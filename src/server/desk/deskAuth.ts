@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { addressKey } from '../lib/addressKey.ts';
 import { ApiError } from '../lib/ApiError.ts';
@@ -61,8 +60,6 @@ export function requireStaff(app: FastifyInstance) {
 }
 
 export const deskAuth: FastifyPluginAsync = async (app) => {
-  await app.register(cookie);
-
   async function countSignIn(request: FastifyRequest, reply: FastifyReply, email: string) {
     const results = await Promise.all([
       app.rateLimiter.hit(`desk-sign-in:address:${addressKey(request.ip)}`, SIGN_IN_LIMIT),

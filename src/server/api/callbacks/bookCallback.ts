@@ -12,6 +12,8 @@ export interface CallbackRequest {
   slotId?: number;
   applicationNumber?: string;
   productId?: string;
+  /** The step the visitor was on, so the expert who calls knows where they stopped. */
+  step?: string;
 }
 
 /** Gender as the call centre takes it (spec 02 §3.7). */
@@ -39,8 +41,8 @@ export async function bookCallback(
       payload: request,
     });
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO callback_bookings (application_number, full_name, mobile, gender, slot_date, slot_id, lead_id, payload)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id::text AS id`,
+      `INSERT INTO callback_bookings (application_number, full_name, mobile, gender, slot_date, slot_id, lead_id, payload, step)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9) RETURNING id::text AS id`,
       [
         applicationNumber,
         request.fullName,
@@ -50,6 +52,7 @@ export async function bookCallback(
         slot?.id ?? null,
         lead.leadId,
         JSON.stringify(request),
+        request.step || null,
       ],
     );
     const booking = {
@@ -59,6 +62,7 @@ export async function bookCallback(
       slotId: slot?.id ?? null,
       slotLabel: slot?.label ?? null,
       genderCode: GENDER_CODE[request.gender],
+      step: request.step || null,
     };
     await enqueue(tx, { topic: lead.kind, recordId: lead.id, payload: { ...lead, booking } });
     return lead;

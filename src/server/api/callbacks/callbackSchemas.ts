@@ -39,6 +39,11 @@ export function callbackBody(): JsonSchema {
       },
       applicationNumber: optionalText('Application Number', { pattern: '^[A-Za-z0-9]{1,11}$' }),
       productId: optionalText('Product Id', { pattern: '^[A-Za-z0-9]{1,10}$' }),
+      step: {
+        ...optionalText('Step', { maxLength: 80, pattern: '^[a-z0-9][a-z0-9/?=-]*$' }),
+        description:
+          "The step the visitor was on (a journey step id or a proposal route, e.g. 'plan-details').",
+      },
     },
     ['fullName', 'mobileNumber', 'gender', 'mode'],
   );

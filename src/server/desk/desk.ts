@@ -1,0 +1,14 @@
+import cookie from '@fastify/cookie';
+import type { FastifyPluginAsync } from 'fastify';
+import { deskAuth } from './deskAuth.ts';
+import { deskCallbacks } from './deskCallbacks.ts';
+
+/**
+ * The operations desk's API under /desk/api (issue 20), in a context of its own: only its
+ * routes read cookies, and only the desk's session cookie opens them.
+ */
+export const desk: FastifyPluginAsync = async (app) => {
+  await app.register(cookie);
+  await app.register(deskAuth);
+  await app.register(deskCallbacks);
+};
