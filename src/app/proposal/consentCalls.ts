@@ -1,3 +1,4 @@
+import { CONSENT_PATHS, type ConsentAnswer } from '../../shared/consentApi.ts';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
 import type { ApiClient } from '../../api/apiClient.ts';
 
@@ -7,22 +8,9 @@ import type { ApiClient } from '../../api/apiClient.ts';
  * capability. The server records a change as a new row and answers them all again.
  */
 
-export const CONSENT_PATHS = {
-  current: '/buyonlineoauth/consents/current',
-  change: '/buyonlineoauth/consents/change',
-} as const;
-
+export { CONSENT_PATHS } from '../../shared/consentApi.ts';
 /** One consent as the server answers it (src/server/api/consents/consentRoutes.ts). */
-export interface Consent {
-  kind: string;
-  section: string;
-  field: string;
-  wording: string;
-  version: string;
-  required: boolean;
-  granted: boolean;
-  recordedAt: string | null;
-}
+export type Consent = ConsentAnswer;
 
 interface ConsentsAnswer {
   status?: string;

@@ -41,37 +41,24 @@ const TEN_MINUTES = 10 * MINUTE;
  * application or two, prices a few dozen choices, saves each step a few times, uploads a
  * handful of documents and starts a payment once or twice.
  */
+/**
+ * `limit` per token and per application in each window; ten times as many per address, where
+ * many buyers on one mobile network share one (carrier-grade NAT).
+ */
+const perCaller = (limit: number, windowMs: number, { perApplication = true } = {}): WriteRule[] => [
+  { per: 'token', limit, windowMs },
+  ...(perApplication ? [{ per: 'application' as const, limit, windowMs }] : []),
+  { per: 'address', limit: 10 * limit, windowMs },
+];
+
 export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   token: [{ per: 'address', limit: 120, windowMs: MINUTE }],
-  create: [
-    { per: 'token', limit: 10, windowMs: TEN_MINUTES },
-    { per: 'address', limit: 100, windowMs: TEN_MINUTES },
-  ],
-  quote: [
-    { per: 'token', limit: 60, windowMs: MINUTE },
-    { per: 'application', limit: 60, windowMs: MINUTE },
-    { per: 'address', limit: 600, windowMs: MINUTE },
-  ],
-  save: [
-    { per: 'token', limit: 60, windowMs: MINUTE },
-    { per: 'application', limit: 60, windowMs: MINUTE },
-    { per: 'address', limit: 600, windowMs: MINUTE },
-  ],
-  lead: [
-    { per: 'token', limit: 30, windowMs: MINUTE },
-    { per: 'application', limit: 30, windowMs: MINUTE },
-    { per: 'address', limit: 300, windowMs: MINUTE },
-  ],
-  upload: [
-    { per: 'token', limit: 30, windowMs: TEN_MINUTES },
-    { per: 'application', limit: 30, windowMs: TEN_MINUTES },
-    { per: 'address', limit: 300, windowMs: TEN_MINUTES },
-  ],
-  payment: [
-    { per: 'token', limit: 10, windowMs: TEN_MINUTES },
-    { per: 'application', limit: 10, windowMs: TEN_MINUTES },
-    { per: 'address', limit: 100, windowMs: TEN_MINUTES },
-  ],
+  create: perCaller(10, TEN_MINUTES, { perApplication: false }),
+  quote: perCaller(60, MINUTE),
+  save: perCaller(60, MINUTE),
+  lead: perCaller(30, MINUTE),
+  upload: perCaller(30, TEN_MINUTES),
+  payment: perCaller(10, TEN_MINUTES),
 };
 
 /** How long write limits count in memory after the shared store failed, before trying it again. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { CONSENT_PATHS, type ConsentAnswer } from '../../../shared/consentApi.ts';
 import { planConsents, type ConsentDefinition } from '../../../shared/consents.ts';
 import { staleWording } from '../../consents/consentChanges.ts';
 import { CONSENT_MESSAGES } from '../../consents/consentMessages.ts';
@@ -10,23 +11,6 @@ import { MESSAGES } from '../applications/applicationMessages.ts';
 import { addApplicationSchemas, REF, SEALED_RESPONSES } from '../applications/applicationSchemas.ts';
 import { requireCapability } from '../applications/requireCapability.ts';
 import '../../types.ts';
-
-export const CONSENTS_PATH = '/buyonlineoauth/consents/current';
-export const CONSENT_CHANGE_PATH = '/buyonlineoauth/consents/change';
-
-/** One consent as the visitor's preferences show it: its wording, whether it is in force, since when. */
-export interface ConsentAnswer {
-  kind: string;
-  /** Where the application's saved state keeps it: `${section}/${field}` ('/basicDetails/policyHolder/whatsappDisclaimer'). */
-  section: string;
-  field: string;
-  wording: string;
-  version: string;
-  required: boolean;
-  granted: boolean;
-  /** When the consent in force was recorded; null when none is recorded yet. */
-  recordedAt: string | null;
-}
 
 function answerOf(definitions: ConsentDefinition[], current: ApplicationConsents): ConsentAnswer[] {
   return definitions.map((consent) => {
@@ -69,7 +53,7 @@ const VERSION = { type: 'string', maxLength: 64 } as const;
 export const consentRoutes: FastifyPluginAsync = async (app) => {
   addApplicationSchemas(app);
   app.post<{ Body: { applicationNumber: string } }>(
-    CONSENTS_PATH,
+    CONSENT_PATHS.current,
     {
       config: { sealResponse: 'response' },
       schema: {
@@ -90,7 +74,7 @@ export const consentRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.post<{ Body: { applicationNumber: string; kind: string; granted: boolean; version?: string } }>(
-    CONSENT_CHANGE_PATH,
+    CONSENT_PATHS.change,
     {
       config: { sealResponse: 'response', writeLimit: 'save' },
       schema: {
