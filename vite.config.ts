@@ -4,13 +4,16 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './tools/precompress.ts';
 import { browserPlanModule, type BrowserPlanModule } from './src/plans/browserPlanModules.ts';
 
-/** Brotli and gzip copies of the build beside each file, served by the server as they are. */
-function precompressBuild(): Plugin {
+/**
+ * Brotli and gzip copies of the build beside each file, served by the server as they are.
+ * `dir` is the build's output (the desk's and the chat's builds pass their own sub-folder).
+ */
+export function precompressBuild(dir = 'dist/app'): Plugin {
   return {
     name: 'bimaflow-precompress',
     apply: 'build',
     closeBundle() {
-      const written = precompress(resolve(import.meta.dirname, 'dist/app'));
+      const written = precompress(resolve(import.meta.dirname, dir));
       const total = (key: 'bytes' | 'brotli') => written.reduce((sum, file) => sum + file[key], 0);
       this.info(
         `precompressed ${written.length} files: ${total('bytes')} bytes -> ${total('brotli')} (brotli)`,
@@ -58,7 +61,7 @@ function planModules(): Plugin {
     name: 'bimaflow-plan-modules',
     enforce: 'pre',
     resolveId(source, importer) {
-      const match = /^(.*\/plan\.json)\?(summary|card|files|proposal)$/.exec(source);
+      const match = /^(.*\/plan\.json)\?(summary|card|files|proposal|later)$/.exec(source);
       if (!match || !importer) return null;
       const folder = dirname(resolve(dirname(importer), match[1]!));
       return `${PREFIX}${match[2]}:${basename(folder)}:${dirname(dirname(folder))}`;
@@ -160,10 +163,10 @@ export default defineConfig({
             },
             {
               debugName: 'plan-forms',
+              // The later forms' validators and the later screens' copy (plan.json?later).
               name: (id: string) =>
-                /schemas\/plans\/([^/]+)\/validators\.later\.generated\.js$/
-                  .exec(id)?.[1]
-                  ?.replace(/^/, 'forms-') ?? null,
+                (/schemas\/plans\/([^/]+)\/validators\.later\.generated\.js$/.exec(id) ??
+                  /\0bimaflow-plan:later:([^:]+):/.exec(id))?.[1]?.replace(/^/, 'forms-') ?? null,
             },
             {
               // The other proposal steps' validators, loaded once the proposal page's first screen is up.

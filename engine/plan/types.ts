@@ -80,6 +80,8 @@ export interface StepDefinition {
   submitLabelWithQuote?: string;
   /** A Back button to this route. */
   backTo?: string;
+  /** The data-layer event pushed when the visitor presses the submit (docs/design/analytics.md). */
+  analyticsEvent?: string;
   /**
    * A popup's data is part of the application only while this holds (a joint life); a
    * proposal step applies only while it holds (the secondary life's documents).

@@ -15,6 +15,7 @@ import * as rules from './rules.ts';
  *   "minimumAmount":     2500000      … at least this (for amounts without a frequency, e.g. a sum assured)
  *   "valuesTotal":       100          on an object: its values (whole numbers) add up to this, e.g. a
  *                                     split across funds in percent; the error's {total} says what they add up to
+ *   "notBeforeToday":    "Asia/Kolkata"   a yyyy-mm-dd string on or after today in that time zone
  *   "itemsTotal":        { "property": "share", "total": 100 }   on an array: its items' values at that
  *                                     property add up to the total, e.g. nominees' shares in percent;
  *                                     the error's {total} says what they add up to
@@ -65,6 +66,17 @@ const ageDifference: CodeKeywordDefinition = {
   error: { message: 'age difference is too large', params: (cxt) => _`{rule: ${cxt.schemaCode}}` },
   code(cxt) {
     cxt.fail(_`!${ruleRef(cxt, 'ageDifferenceWithin')}(${cxt.data}, ${rootData}, ${cxt.schemaCode})`);
+  },
+};
+
+const notBeforeToday: CodeKeywordDefinition = {
+  keyword: 'notBeforeToday',
+  type: 'string',
+  schemaType: 'string',
+  metaSchema: { type: 'string', minLength: 1 },
+  error: { message: 'date is in the past' },
+  code(cxt) {
+    cxt.fail(_`!${ruleRef(cxt, 'notBeforeToday')}(${cxt.data}, ${cxt.schemaCode})`);
   },
 };
 
@@ -145,6 +157,7 @@ const itemsTotal: CodeKeywordDefinition = {
 export function addBimaflowKeywords(ajv: Ajv): Ajv {
   ajv.addKeyword(ageRange);
   ajv.addKeyword(ageDifference);
+  ajv.addKeyword(notBeforeToday);
   ajv.addKeyword(minimumByFrequency);
   ajv.addKeyword(maximumAmount);
   ajv.addKeyword(minimumAmount);
@@ -156,6 +169,7 @@ export function addBimaflowKeywords(ajv: Ajv): Ajv {
 export const KEYWORDS = [
   'ageRange',
   'ageDifference',
+  'notBeforeToday',
   'minimumByFrequency',
   'maximumAmount',
   'minimumAmount',

@@ -30,6 +30,14 @@ export function ageWithin(value: unknown, rule: AgeRangeRule): boolean {
   return true;
 }
 
+/**
+ * True when the wire date (yyyy-mm-dd) is today or later in the time zone (spec 02 §5.6: a
+ * call is booked for today or a later day, in India whatever the visitor's clock says).
+ */
+export function notBeforeToday(value: unknown, timeZone: string): boolean {
+  return typeof value === 'string' && value >= new Date().toLocaleDateString('en-CA', { timeZone });
+}
+
 export interface AgeDifferenceRule {
   /** JSON Pointer, into the validated document's root, of the other person's date of birth. */
   from: string;

@@ -38,6 +38,8 @@ export interface CallOptions {
   onUploadProgress?: (sent: number, total: number | undefined) => void;
   /** This call's time limit in milliseconds instead of the client's; 0 for none (a slow upload). */
   timeoutMs?: number;
+  /** Further request headers of a route's own (the chat's conversation key); never the token's. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClient {

@@ -46,6 +46,7 @@ export function createHttpClient(config: ApiClientConfig): ApiClient {
   };
 
   const headers = async (options: CallOptions = {}) => ({
+    ...options.headers,
     authorization: `Bearer ${await accessToken()}`,
     ...(options.capability ? { 'x-application-capability': options.capability } : {}),
     ...(options.contentType ? { 'content-type': options.contentType } : {}),

@@ -10,8 +10,13 @@ import { planCard, planSummary } from './planSummary.ts';
  *  - `plan.json?card`: what the catalogue's card of the plan shows besides (the catalogue's chunk);
  *  - `plan.json?files`: everything the journey reads of the plan, one module in the plan's
  *    chunk: its JSON files but fixtures and the pricing basis (the server prices), its copy
- *    but the proposal page's (`proposal`, which only `?proposal` carries), and the shared
- *    documents of schemas/common that its schemas reference, and nothing more;
+ *    but the proposal page's (`proposal`, which only `?proposal` carries) and the copy of later
+ *    screens (LATER_COPY, which `?later` carries), and the shared documents of schemas/common
+ *    that its schemas reference, and nothing more;
+ *  - `plan.json?later`: the copy only later screens show (the landing sections below the fold, the
+ *    Help Center's answers, the terms, the payment page's copy), in the chunk of the plan's later
+ *    validators: it joins the plan's copy when they load (`laterValidators`), which every later
+ *    step waits for;
  *  - `plan.json?proposal`: what the proposal page shows of the plan, one module in a chunk of its
  *    own: its copy, the proposal's forms (plan.json, the proposal steps' schemas and uiSchemas,
  *    the shared documents they reference), the first proposal step's precompiled validators,
@@ -30,7 +35,29 @@ export function proposalPlanFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): Pl
   );
 }
 
-export type BrowserPlanModule = 'summary' | 'card' | 'files' | 'proposal';
+export type BrowserPlanModule = 'summary' | 'card' | 'files' | 'proposal' | 'later';
+
+/**
+ * The parts of a plan's copy (content.json) no first screen shows: they come with the later
+ * forms. The brochure's copy is the server's (the brochure PDF); the browser never reads it.
+ */
+const LATER_COPY = ['landing', 'helpCenter', 'termsAndConditions', 'payment'] as const;
+const SERVER_COPY = ['brochure'] as const;
+
+/** A plan's copy split into what the first screen needs and what later screens do. */
+function splitCopy(copy: Record<string, unknown>): {
+  first: Record<string, unknown>;
+  later: Record<string, unknown>;
+} {
+  const first: Record<string, unknown> = {};
+  const later: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(copy)) {
+    if ((SERVER_COPY as readonly string[]).includes(key)) continue;
+    if ((LATER_COPY as readonly string[]).includes(key)) later[key] = value;
+    else first[key] = value;
+  }
+  return { first, later };
+}
 
 /** The JSON files of a plan folder a phone needs on the journey. */
 export function browserPlanFiles(code: string, root = DEFAULT_SCHEMAS_ROOT): PlanFiles {
@@ -118,14 +145,25 @@ export function browserPlanModule(
     case 'files': {
       // The plan's precompiled validators (npm run validators): its first step's come in the
       // plan's chunk, the later forms' in a chunk of their own that this module knows how to
-      // load, so the entry holds no map of either.
+      // load, so the entry holds no map of either. The later screens' copy comes beside them and
+      // joins the plan's copy object (the one the loaded plan holds) before they answer.
       const generated = (file: string) => JSON.stringify(join(root, 'plans', code, file));
+      const copyFile = config.content;
+      const copy = copyFile ? splitCopy(files[copyFile] as Record<string, unknown>) : undefined;
+      const firstFiles = copy && copyFile ? { ...files, [copyFile]: copy.first } : files;
+      const later = JSON.stringify(join(root, 'plans', code, 'plan.json?later'));
       return (
-        `export const files = ${json(files)};\n` +
+        `export const files = ${json(firstFiles)};\n` +
         `export const common = ${json(referencedCommonDocuments(files, readCommonDocuments(root)))};\n` +
         `export { default as firstValidators } from ${generated('validators.generated.js')};\n` +
-        `export const laterValidators = () => import(${generated('validators.later.generated.js')}).then((module) => module.default);\n`
+        (copy && copyFile
+          ? `export const laterValidators = () => Promise.all([import(${generated('validators.later.generated.js')}), import(${later})]).then(([module, copy]) => (Object.assign(files[${JSON.stringify(copyFile)}], copy.default), module.default));\n`
+          : `export const laterValidators = () => import(${generated('validators.later.generated.js')}).then((module) => module.default);\n`)
       );
+    }
+    case 'later': {
+      const copy = config.content ? splitCopy(files[config.content] as Record<string, unknown>).later : {};
+      return `export default ${json(copy)};\n`;
     }
     case 'proposal': {
       if (!config.content) throw new Error(`Plan ${code} has no content file`);

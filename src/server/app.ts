@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { analyticsRoutes } from './api/analytics/analyticsRoutes.ts';
 import { applicationRoutes } from './api/applications/applicationRoutes.ts';
 import { callbackRoutes } from './api/callbacks/callbackRoutes.ts';
+import { chatRoutes } from './api/chat/chatRoutes.ts';
 import { consentRoutes } from './api/consents/consentRoutes.ts';
 import { documentRoutes } from './api/documents/documentRoutes.ts';
 import { staticDocumentRoutes } from './api/documents/staticDocumentRoutes.ts';
@@ -100,6 +102,7 @@ export async function build(options: BuildOptions = {}) {
   await app.register(outboxDispatcherPlugin);
   await app.register(leadRoutes);
   await app.register(callbackRoutes);
+  await app.register(chatRoutes);
   await app.register(outboxRoutes);
   await app.register(applicationRoutes);
   await app.register(consentRoutes);
@@ -111,6 +114,7 @@ export async function build(options: BuildOptions = {}) {
   await app.register(paymentRoutes);
   await app.register(ifscRoutes);
   await app.register(emandateRoutes);
+  await app.register(analyticsRoutes);
   await app.register(desk);
   await app.register(spa, { root: options.staticRoot ?? DEFAULT_STATIC_ROOT });
 

@@ -65,6 +65,12 @@ export interface ServerConfig {
   seedPincodes: boolean;
   /** The payment gateway (PayU's protocol); the salt stays here and never reaches the browser. */
   payment: PaymentConfig;
+  /**
+   * Where the journey's chat frame loads from (CHAT_URL): a path on this server (default
+   * '/chat/', the chat page this server serves) or an http(s) address, whose origin the pages'
+   * Content-Security-Policy then allows to be framed.
+   */
+  chatUrl: string;
 }
 
 /**
@@ -121,7 +127,8 @@ export interface WindowLimit {
 }
 
 /** What a write limit counts (src/server/lib/writeLimits.ts): the kind a route declares. */
-export type WriteLimitKind = 'token' | 'create' | 'quote' | 'save' | 'lead' | 'upload' | 'payment';
+export type WriteLimitKind =
+  'token' | 'create' | 'quote' | 'save' | 'lead' | 'upload' | 'payment' | 'analytics';
 /** A write limit per access token, client address or application. */
 export interface WriteRule extends WindowLimit {
   per: 'token' | 'address' | 'application';
@@ -129,6 +136,9 @@ export interface WriteRule extends WindowLimit {
 export type WriteLimits = Record<WriteLimitKind, readonly WriteRule[]>;
 
 export const DEFAULT_ENVELOPE_PASSWORD = 'bimaflow-envelope-v1';
+
+/** The chat page this server serves (src/chat, built by vite.chat.config.ts). */
+export const DEFAULT_CHAT_URL = '/chat/';
 
 /** Where the built-in sandbox gateway lives on this server. */
 export const PAYMENT_SANDBOX_PREFIX = '/payu-sandbox/';
@@ -390,6 +400,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ),
     seedPincodes: env.SEED_PINCODES !== 'false',
     payment: parsePayment(env),
+    chatUrl: address('CHAT_URL', env.CHAT_URL, { pathAllowed: true }) ?? DEFAULT_CHAT_URL,
   };
 }
 

@@ -38,7 +38,7 @@ import { useLoaded } from '../../../engine/form/useFormReady.ts';
 import { Loader } from './Loader.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { Stepper } from './Stepper.tsx';
-import { createBoundSelector } from './boundData.ts';
+import { createBoundSelector } from '../../journey/boundData.ts';
 import { useJourneyServices } from '../../journey/JourneyServices.ts';
 import { MESSAGES } from '../../journey/messages.ts';
 import type { PlanContent } from '../../plans/planContent.ts';
@@ -56,6 +56,9 @@ const RESUME_DELAY_MS = 100;
 const LandingSections = lazy(() =>
   import('../landing/LandingSections.tsx').then((module) => ({ default: module.LandingSections })),
 );
+
+// Talk to Expert, chat, the idle popup and the journey's measurement: once the first step is on screen.
+const JourneyHelp = lazy(() => import('../../journey/help/JourneyHelp.tsx'));
 
 const applicationNumberOf = (state: ApplicationState) => state.applicationNumber;
 const capabilityOf = (state: ApplicationState) => state.capability;
@@ -159,11 +162,19 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   const [laterPartsAsked, setLaterPartsAsked] = useState(false);
   useEffect(() => {
     if (!stepReady) return;
+    let live = true;
+    // The later screens' copy (the landing sections') comes with the later forms: shown once here.
     const id = window.setTimeout(() => {
       loadLaterParts(plan);
-      setLaterPartsAsked(true);
+      void plan
+        .loadForms()
+        .catch(() => undefined)
+        .then(() => live && setLaterPartsAsked(true));
     }, 0);
-    return () => window.clearTimeout(id);
+    return () => {
+      live = false;
+      window.clearTimeout(id);
+    };
   }, [plan, stepReady]);
   const opened = useMemo(() => {
     if (!step || !stepReady) return undefined;
@@ -402,6 +413,11 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
             facts={content?.loaderFacts ?? plan.config.brochure.benefits}
           />
         </div>
+      )}
+      {laterPartsAsked && (
+        <Suspense fallback={null}>
+          <JourneyHelp plan={plan} store={store} stepId={step?.id} />
+        </Suspense>
       )}
       {popup && <ErrorPopup message={popup} onClose={closePopup} />}
       {notice && <ErrorPopup title="Your plan was updated" message={notice} onClose={closeNotice} />}

@@ -30,12 +30,16 @@ export function JourneyHeader({
   const { api } = useJourneyServices();
   const [helpOpen, setHelpOpen] = useState(false);
   const helpId = useId();
-  const toggleHelp = useCallback(() => setHelpOpen((open) => !open), []);
+  // The Help Center's answers come with the plan's later forms (they are below every first screen).
+  const toggleHelp = useCallback(
+    () => void plan.loadForms().finally(() => setHelpOpen((open) => !open)),
+    [plan],
+  );
   const closeHelp = useCallback(() => setHelpOpen(false), []);
   return (
     <>
       <BrandBar>
-        {content?.helpCenter && (
+        {content?.header?.helpCenter && (
           <HelpCenterToggle
             label={content.header.helpCenter}
             open={helpOpen}

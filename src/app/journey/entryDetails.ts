@@ -4,7 +4,7 @@ import { getByPointer } from '../../../engine/schema/pointer.ts';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { validateData } from '../../../engine/validation/validateData.ts';
 import type { StepData } from '../../../engine/form/StepForm.tsx';
-import { createBoundSelector } from './boundData.ts';
+import { createBoundSelector } from '../../journey/boundData.ts';
 
 /*
  * Entry with parameters (spec 02 §2.1): a partner or branch link opens the journey with an

@@ -1,6 +1,7 @@
 import { holds } from '../../../engine/plan/conditions.ts';
 import { formTitle as stepTitle } from '../../../engine/plan/formTitle.ts';
-import type { LoadedStep, OfferSource, StepDefinition } from '../../../engine/plan/types.ts';
+import { withOffers } from '../../../engine/plan/offers.ts';
+import type { LoadedStep, StepDefinition } from '../../../engine/plan/types.ts';
 import { getByPointer } from '../../../engine/schema/pointer.ts';
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
 import { sectionOfStage, sectionsAlsoSavedBy } from '../../journey/submit/stages.ts';
@@ -68,34 +69,6 @@ export function savedFields(definition: StepDefinition): [string, string][] {
 /** Where the step's draft is kept in the application state: '#' and its route key, '/' and '~' as '_' (one plain segment). */
 export const draftPointer = (key: string) => `/proposalDrafts/#${key.replace(/[/~]/g, '_')}`;
 
-const isEmpty = (value: unknown) =>
-  value === undefined ||
-  value === null ||
-  value === '' ||
-  (typeof value === 'object' && !Object.keys(value).length);
-
-function offered(source: OfferSource, state: ApplicationState): unknown {
-  if (typeof source === 'string') return getByPointer(state, source);
-  const value = getByPointer(state, source.from);
-  if (typeof value !== 'string') return undefined;
-  const words = value.trim().split(/\s+/).filter(Boolean);
-  if (source.words === 'first') return words[0];
-  if (source.words === 'last') return words.length > 1 ? words[words.length - 1] : undefined;
-  return words.length > 2 ? words.slice(1, -1).join(' ') : undefined;
-}
-
-/** Writes `value` at a pointer into the form data, copying the objects on the way. */
-function withValue(data: Data, pointer: string, value: unknown): Data {
-  const [head, ...rest] = pointer.replace(/^\//, '').split('/');
-  if (!head) return data;
-  if (!rest.length) return { ...data, [head]: value };
-  const child = data[head];
-  return {
-    ...data,
-    [head]: withValue(child && typeof child === 'object' ? (child as Data) : {}, `/${rest.join('/')}`, value),
-  };
-}
-
 /**
  * The data a step opens with: the visitor's draft when there is one, else what the application
  * holds, with what it already knows offered in the fields still empty (the holder's name).
@@ -103,13 +76,5 @@ function withValue(data: Data, pointer: string, value: unknown): Data {
 export function openingData(key: string, step: LoadedStep, state: ApplicationState): Data {
   const draft = getByPointer(state, draftPointer(key));
   if (draft && typeof draft === 'object') return draft as Data;
-  let data = boundData(step, state);
-  for (const [field, sources] of Object.entries(step.definition.offer ?? {})) {
-    if (!isEmpty(getByPointer(data, field))) continue;
-    const value = (Array.isArray(sources) ? sources : [sources])
-      .map((source) => offered(source, state))
-      .find((candidate) => !isEmpty(candidate));
-    if (value !== undefined) data = withValue(data, field, value);
-  }
-  return data;
+  return withOffers(boundData(step, state), step.definition.offer, state);
 }

@@ -26,6 +26,7 @@ interface Row {
   created_at: Date;
   done_at: Date | null;
   done_by: string | null;
+  done_by_name: string | null;
   quote_number: string | null;
   premium: number | null;
   frequency: string | null;
@@ -58,6 +59,8 @@ const BOOKING = {
     },
     doneAt: { type: ['string', 'null'] },
     doneBy: { type: ['string', 'null'] },
+    /** The name of the staff member who marked it done, for the desk to show. */
+    doneByName: { type: ['string', 'null'] },
   },
 } as const;
 
@@ -86,12 +89,13 @@ export const deskCallbacks: FastifyPluginAsync = async (app) => {
       const { rows } = await app.db.query<Row>(
         `SELECT b.id::text AS id, b.full_name, b.mobile, b.gender, b.slot_date::text AS slot_date, b.slot_id,
                 b.step, b.application_number, coalesce(a.product_id, l.product_id) AS product_id,
-                b.created_at, b.done_at, b.done_by::text AS done_by,
-                q.quote_number, (q.response->'data'->'quotePlanSectionDetails'->>'installmentPremiumWithTaxFY')::numeric::float8 AS premium,
-                q.response->'data'->'quotePlanSectionDetails'->>'premiumFrequency' AS frequency
+                b.created_at, b.done_at, b.done_by::text AS done_by, s.name AS done_by_name,
+                q.quote_number, (q.response->'answer'->'data'->'quotePlanSectionDetails'->>'installmentPremiumWithTaxFY')::numeric::float8 AS premium,
+                q.response->'answer'->'data'->'quotePlanSectionDetails'->>'premiumFrequency' AS frequency
          FROM callback_bookings b
          LEFT JOIN applications a ON a.application_number = b.application_number
          LEFT JOIN leads l ON l.lead_id = b.lead_id
+         LEFT JOIN staff s ON s.id = b.done_by
          LEFT JOIN LATERAL (
            SELECT quote_number, response FROM quotes
            WHERE b.application_number IS NOT NULL AND quotes.application_number = b.application_number
@@ -122,6 +126,7 @@ export const deskCallbacks: FastifyPluginAsync = async (app) => {
             : null,
           doneAt: row.done_at ? new Date(row.done_at).toISOString() : null,
           doneBy: row.done_by,
+          doneByName: row.done_by_name,
         })),
       };
     },

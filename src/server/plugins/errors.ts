@@ -39,7 +39,11 @@ function isDataException(error: { code?: unknown }): boolean {
 export const errors = globalPlugin('errors', async (app) => {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (error.validation) {
-      request.log.info({ err: error }, 'request rejected by schema validation');
+      // Which fields and why, never the values refused (a mobile, an e-mail, a date of birth).
+      request.log.info(
+        { fields: error.validation.map((item) => toFieldError(item).field) },
+        'request rejected by schema validation',
+      );
       return reply.code(400).send(httpErrorBody(400, error.message, error.validation.map(toFieldError)));
     }
 
@@ -50,7 +54,11 @@ export const errors = globalPlugin('errors', async (app) => {
     }
 
     if (error.statusCode === undefined && isDataException(error)) {
-      request.log.warn({ err: error }, 'request refused by the database as invalid data');
+      // The database's words may quote the value: only its code is kept.
+      request.log.warn(
+        { code: (error as { code?: unknown }).code },
+        'request refused by the database as invalid data',
+      );
       return reply.code(400).send(httpErrorBody(400, INVALID_DETAILS_MESSAGE));
     }
 
@@ -68,7 +76,7 @@ export const errors = globalPlugin('errors', async (app) => {
 });
 
 /** Turns an ajv error into a dotted field path (`proposer.mobile`) and its message. */
-function toFieldError(error: FastifySchemaValidationError): FieldError {
+export function toFieldError(error: FastifySchemaValidationError): FieldError {
   const segments = error.instancePath
     .split('/')
     .filter(Boolean)

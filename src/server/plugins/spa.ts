@@ -26,6 +26,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /**
+ * Pages built as bundles of their own into a folder of the build named as their path (the
+ * chat page: vite.chat.config.ts, dist/app/chat, served at /chat/; the operations desk:
+ * vite.desk.config.ts, dist/app/desk, at /desk/), each with its own index.html and assets/.
+ */
+export const SEPARATE_BUNDLES = ['chat', 'desk'];
+
+/** The separate bundle a path belongs to, if any. */
+function bundleOf(path: string): string | undefined {
+  return SEPARATE_BUNDLES.find((name) => path === `/${name}` || path.startsWith(`/${name}/`));
+}
+
+/**
  * Serves the built SPA: hashed assets with a long immutable cache, index.html with
  * no-cache, and index.html again for any browser navigation to a history route
  * (e.g. `/retirement-plans/guaranteed-pension-plan/plan-details`). Everything else
@@ -48,7 +60,10 @@ export const spa = globalPlugin<SpaOptions>('spa', async (app, { root }) => {
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
-      const isHashedAsset = relative(root, filePath).startsWith(ASSETS_DIR + sep);
+      const served = relative(root, filePath);
+      const isHashedAsset = [ASSETS_DIR, ...SEPARATE_BUNDLES.map((name) => join(name, ASSETS_DIR))].some(
+        (dir) => served.startsWith(dir + sep),
+      );
       reply.header('cache-control', isHashedAsset ? IMMUTABLE : REVALIDATE);
     },
   });
@@ -57,10 +72,13 @@ export const spa = globalPlugin<SpaOptions>('spa', async (app, { root }) => {
     if (!isHistoryNavigation(request)) {
       return reply.code(404).send(httpErrorBody(404, `Route ${request.method}:${pathOf(request)} not found`));
     }
-    if (!(await exists(indexFile))) {
+    // A page of a separate bundle (e.g. under /chat/) gets that bundle's shell.
+    const bundle = bundleOf(pathOf(request));
+    const shell = bundle ? join(bundle, 'index.html') : 'index.html';
+    if (!(await exists(join(root, shell)))) {
       return notBuilt(reply);
     }
-    return reply.code(200).sendFile('index.html');
+    return reply.code(200).sendFile(shell);
   });
 });
 
@@ -74,7 +92,11 @@ function isHistoryNavigation(request: FastifyRequest): boolean {
   const wantsPage =
     accept?.includes('text/html') || ((!accept || accept.includes('*/*')) && !/\.[a-z0-9]+$/i.test(path));
   if (!wantsPage) return false;
-  const ownedElsewhere = [...API_PREFIXES, `/${ASSETS_DIR}`];
+  const ownedElsewhere = [
+    ...API_PREFIXES,
+    `/${ASSETS_DIR}`,
+    ...SEPARATE_BUNDLES.map((name) => `/${name}/${ASSETS_DIR}`),
+  ];
   return !ownedElsewhere.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 

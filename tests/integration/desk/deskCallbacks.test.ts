@@ -27,6 +27,7 @@ interface Listed {
   lastQuote: { quoteNumber: string; premium: number | null; frequency: string | null } | null;
   doneAt: string | null;
   doneBy: string | null;
+  doneByName: string | null;
 }
 
 describe.each(DATABASES)('the desk’s call-backs ($name)', (kind) => {
@@ -52,15 +53,18 @@ describe.each(DATABASES)('the desk’s call-backs ($name)', (kind) => {
     cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
     expect(cookie.startsWith(`${DESK_COOKIE}=`)).toBe(true);
     created = await createApplication(api);
-    // The application's last quote, as the quote route stores it.
+    // The application's last quote, as the quote route stores it (the answer sent, under `answer`).
     await api.app.db.query(
       `INSERT INTO quotes (quote_number, application_number, product_id, request, response)
        VALUES ('Q-DESK-1', $1, 'T54', '{}', $2)`,
       [
         created.applicationNo,
         JSON.stringify({
-          data: {
-            quotePlanSectionDetails: { installmentPremiumWithTaxFY: 204500, premiumFrequency: 'Yearly' },
+          answer: {
+            status: '200',
+            data: {
+              quotePlanSectionDetails: { installmentPremiumWithTaxFY: 204500, premiumFrequency: 'Yearly' },
+            },
           },
         }),
       ],
@@ -113,7 +117,7 @@ describe.each(DATABASES)('the desk’s call-backs ($name)', (kind) => {
     });
     expect(done.statusCode, done.body).toBe(200);
     const after = (await list(tomorrow())).json() as { items: Listed[] };
-    expect(after.items[1]).toMatchObject({ doneBy: staffId });
+    expect(after.items[1]).toMatchObject({ doneBy: staffId, doneByName: 'Desk' });
     expect(after.items[1]!.doneAt).toEqual(expect.any(String));
     expect(after.items[0]!.doneAt).toBeNull();
   });

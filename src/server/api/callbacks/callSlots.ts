@@ -1,13 +1,35 @@
-/** The call-back slots of spec 02 §3.8: five two-hour slots from 9 AM to 7 PM, India time. */
-export const CALL_SLOTS = [
-  { id: 1, label: '9-11 AM', startHour: 9, endHour: 11 },
-  { id: 2, label: '11 AM-1 PM', startHour: 11, endHour: 13 },
-  { id: 3, label: '1-3 PM', startHour: 13, endHour: 15 },
-  { id: 4, label: '3-5 PM', startHour: 15, endHour: 17 },
-  { id: 5, label: '5-7 PM', startHour: 17, endHour: 19 },
-] as const;
+import { readCommonDocuments } from '../../../plans/nodePlanSource.ts';
+import {
+  isPastDate,
+  isSlotPast,
+  kolkataClock,
+  SLOT_HOURS,
+  type SlotHours,
+} from '../../../shared/callSlots.ts';
 
-export type CallSlot = (typeof CALL_SLOTS)[number];
+export { isPastDate, isSlotPast, kolkataClock };
+
+/** A call-back slot of spec 02 §3.8 with its label (schemas/common/enums.schema.json `callSlot`). */
+export interface CallSlot extends SlotHours {
+  label: string;
+}
+
+function slotLabels(): Map<number, string> {
+  const enums = readCommonDocuments().find((doc) => String(doc.$id).endsWith('/common/enums.schema.json'));
+  const callSlot = (
+    enums?.$defs as Record<string, { oneOf?: { const: number; title: string }[] }> | undefined
+  )?.callSlot;
+  return new Map((callSlot?.oneOf ?? []).map((option) => [option.const, option.title]));
+}
+
+const LABELS = slotLabels();
+
+/** The five slots, 9 AM to 7 PM India time, with the labels the visitor sees. */
+export const CALL_SLOTS: readonly CallSlot[] = SLOT_HOURS.map((slot) => {
+  const label = LABELS.get(slot.id);
+  if (!label) throw new Error(`schemas/common/enums.schema.json callSlot has no slot ${slot.id}`);
+  return { ...slot, label };
+});
 
 export interface SlotAvailability {
   id: number;
@@ -15,42 +37,8 @@ export interface SlotAvailability {
   available: boolean;
 }
 
-const KOLKATA = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The date (yyyy-mm-dd) and minutes since midnight in India at `now`. */
-export function kolkataClock(now: Date): { date: string; minutes: number } {
-  const parts = Object.fromEntries(KOLKATA.formatToParts(now).map((part) => [part.type, part.value]));
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-
-/** Spec 02 §5.6: a call may be booked for today or later, in India. */
-export function isPastDate(date: string, now: Date): boolean {
-  return date < kolkataClock(now).date;
-}
-
 export function slotById(id: number): CallSlot | undefined {
   return CALL_SLOTS.find((slot) => slot.id === id);
-}
-
-/**
- * Spec 02 §3.8: slots already past for the chosen date are disabled. A slot is past once it
- * has ended: until 11 AM the 9-11 AM slot can still be booked for today.
- */
-export function isSlotPast(slot: CallSlot, date: string, now: Date): boolean {
-  const clock = kolkataClock(now);
-  if (date !== clock.date) return date < clock.date;
-  return clock.minutes >= slot.endHour * 60;
 }
 
 export function slotsFor(date: string, now: Date): SlotAvailability[] {

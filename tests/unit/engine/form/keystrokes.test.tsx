@@ -13,7 +13,7 @@ import {
 } from '../../../../engine/state/applicationStore.ts';
 import { useStoreSelector } from '../../../../engine/state/useStoreSelector.ts';
 import { compilingValidators } from '../../../../engine/validation/createFormValidator.ts';
-import { createBoundSelector } from '../../../../src/app/journey/boundData.ts';
+import { createBoundSelector } from '../../../../src/journey/boundData.ts';
 import { readCommonDocuments, readPlanFiles } from '../../../../src/plans/nodePlanSource.ts';
 import { resolveFixtureData } from '../../../../tools/lib/fixtureDates.ts';
 import { templates, widgets } from '../../../../widgets/registry.ts';

@@ -6,6 +6,7 @@ import {
   kolkataClock,
   slotsFor,
 } from '../../../../../src/server/api/callbacks/callSlots.ts';
+import { earliestOpenSlot } from '../../../../../src/shared/callSlots.ts';
 
 /** A moment given as India time (UTC+05:30, no daylight saving). */
 const ist = (local: string) => new Date(`${local}+05:30`);
@@ -37,7 +38,7 @@ describe('call-back slots (spec 02 §3.8)', () => {
     expect(available('2025-03-10T16:30')).toEqual([false, false, false, true, true]);
     expect(available('2025-03-10T19:00')).toEqual([false, false, false, false, false]);
     expect(slotsFor('2025-03-11', ist('2025-03-10T23:00')).every((slot) => slot.available)).toBe(true);
-    expect(isSlotPast(CALL_SLOTS[4], '2025-03-09', ist('2025-03-10T08:00'))).toBe(true);
+    expect(isSlotPast(CALL_SLOTS[4]!, '2025-03-09', ist('2025-03-10T08:00'))).toBe(true);
   });
 
   it('takes today and later as current or future dates', () => {
@@ -45,5 +46,25 @@ describe('call-back slots (spec 02 §3.8)', () => {
     expect(isPastDate('2025-03-09', now)).toBe(true);
     expect(isPastDate('2025-03-10', now)).toBe(false);
     expect(isPastDate('2026-01-01', now)).toBe(false);
+  });
+});
+
+describe('the earliest open slot (the idle popup’s Get a call back)', () => {
+  it('is today’s first slot not over, else tomorrow’s first', () => {
+    expect(earliestOpenSlot(ist('2025-03-10T07:00'))).toEqual({ date: '2025-03-10', slotId: 1 });
+    expect(earliestOpenSlot(ist('2025-03-10T11:00'))).toEqual({ date: '2025-03-10', slotId: 2 });
+    expect(earliestOpenSlot(ist('2025-03-10T18:59'))).toEqual({ date: '2025-03-10', slotId: 5 });
+    expect(earliestOpenSlot(ist('2025-03-10T19:00'))).toEqual({ date: '2025-03-11', slotId: 1 });
+    // 31 December at 20:00 in India is still 31 December in UTC: the next day is next year's.
+    expect(earliestOpenSlot(ist('2025-12-31T20:00'))).toEqual({ date: '2026-01-01', slotId: 1 });
+  });
+  it('labels the slots from the shared enum', () => {
+    expect(CALL_SLOTS.map((slot) => slot.label)).toEqual([
+      '9-11 AM',
+      '11 AM-1 PM',
+      '1-3 PM',
+      '3-5 PM',
+      '5-7 PM',
+    ]);
   });
 });

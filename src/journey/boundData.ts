@@ -1,5 +1,5 @@
-import { getByPointer } from '../../../engine/schema/pointer.ts';
-import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import { getByPointer } from '../../engine/schema/pointer.ts';
+import type { ApplicationState } from '../../engine/state/applicationState.ts';
 
 export type BoundData = Record<string, unknown>;
 
