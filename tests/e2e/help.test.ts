@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedPlan } from '../../engine/plan/types.ts';
-import { kolkataClock } from '../../src/shared/callSlots.ts';
+import { earliestOpenSlot, kolkataClock } from '../../src/shared/callSlots.ts';
 import { expectAccessible } from './axe.ts';
 import { launchBrowser, PHONE, REPO_ROOT, SCREENSHOTS, startServer, type RunningServer } from './harness.ts';
 import { basicDetailsStep } from './planDriver/ageCases.ts';
 import { fieldActions } from './planDriver/fieldActions.ts';
 import { fillForm } from './planDriver/fillForm.ts';
 import { journeyData, journeyPath, journeySteps, loadPlans, stepTitle } from './planDriver/planCases.ts';
+import { walkToPayment } from './planDriver/walkJourney.ts';
 
 /*
  * Issue 20 in real Chromium: Talk to Expert on T54 and on one plan of each other kind (book a
@@ -257,4 +258,214 @@ describe('Talk to Expert', () => {
       ]);
     });
   }
+});
+
+describe('the idle popup', () => {
+  it('waits for an application number', async () => {
+    const page = await phone();
+    await page.clock.install();
+    await openJourney(page, planOf('T54'));
+    await page.clock.fastForward('02:10');
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('T54: opens after two quiet minutes, blocks scrolling, and Get a call back books the earliest open slot', async () => {
+    const plan = planOf('T54');
+    const page = await phone();
+    await page.clock.install();
+    await openJourney(page, plan);
+    const applicationNumber = await startApplication(page, plan);
+    const idle = page.getByRole('dialog', { name: 'You have been idle for a while, do you need help?' });
+    // A mouse move starts the two minutes again.
+    await page.clock.fastForward('01:50');
+    await page.mouse.move(20, 300);
+    await page.clock.fastForward('01:00');
+    await page.waitForTimeout(300);
+    expect(await idle.count()).toBe(0);
+    await page.clock.fastForward('01:05');
+    await idle.waitFor();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await expectAccessible(page, 'T54 idle popup');
+    await shot(page, 'idle');
+    const now = new Date(await page.evaluate(() => Date.now()));
+    await idle.getByRole('button', { name: 'Get a call back' }).click();
+    const thanks = page.getByRole('alertdialog', { name: 'Thanks! We will get in touch soon.' });
+    await thanks.waitFor({ timeout: 15_000 });
+    await thanks.getByRole('button', { name: 'Close' }).click();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    const slot = earliestOpenSlot(now);
+    const holder = journeyData(plan, basicDetailsStep(plan))!.policyHolder as Record<string, string>;
+    expect(
+      (await bookings(slot.date)).filter((item) => item.applicationNumber === applicationNumber),
+    ).toEqual([
+      expect.objectContaining({
+        fullName: holder.fullName,
+        mode: 'slot',
+        slotId: slot.slotId,
+        step: journeySteps(plan)[1]!.id,
+        productId: 'T54',
+      }),
+    ]);
+    // Offered once per application: two more quiet minutes bring nothing.
+    await page.clock.fastForward('02:10');
+    await page.waitForTimeout(300);
+    expect(await idle.count()).toBe(0);
+    expect((await dataLayer(page)).filter((event) => event.event === 'book_a_call')).toEqual([
+      {
+        event: 'book_a_call',
+        plan: 'T54',
+        step: journeySteps(plan)[1]!.id,
+        mode: 'slot',
+        slot: slot.slotId,
+        source: 'idle',
+      },
+    ]);
+  });
+});
+
+describe('the chat', () => {
+  it('a visitor’s message reaches the desk, is answered there, and the answer appears without a reload', async () => {
+    const plan = planOf('U27');
+    const page = await phone();
+    await openJourney(page, plan);
+    await page.getByRole('button', { name: 'Chat' }).click();
+    const popup = page.getByRole('dialog', { name: 'Start a conversation with a life insurance expert' });
+    await popup.waitFor();
+    const chat = page.frameLocator('iframe[title="Chat with a life insurance expert"]');
+    await chat.getByLabel('Your message').fill('Can I switch funds later?');
+    await chat.getByLabel('Your message').press('Enter');
+    const conversation = chat.getByRole('log', { name: 'Conversation' });
+    await conversation.getByText('Can I switch funds later?').waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'U27 chat popup');
+    await shot(page, 'chat');
+
+    // The desk, signed in as staff, on a desktop.
+    const deskContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(deskContext);
+    const staff = await deskContext.newPage();
+    await staff.goto(`${server.baseUrl}/desk/chats`);
+    await staff.getByLabel('E-mail').fill(STAFF.email);
+    await staff.getByLabel('Password').fill(STAFF.password);
+    await staff.getByRole('button', { name: 'Sign in' }).click();
+    await staff.getByRole('heading', { name: 'Chats', level: 1 }).waitFor();
+    const step = journeySteps(plan)[0]!.id;
+    await staff.getByRole('button', { name: new RegExp(`${plan.config.productName} · ${step}`) }).click();
+    const thread = staff.getByRole('log', { name: 'Messages' });
+    await thread.getByText('Can I switch funds later?').waitFor();
+    await staff.getByLabel('Your answer').fill('Yes: up to four free switches a year.');
+    const answered = Date.now();
+    await staff.getByRole('button', { name: 'Send' }).click();
+
+    // The visitor's frame shows the answer, the page never reloaded.
+    await conversation.getByText('Yes: up to four free switches a year.').waitFor({ timeout: 15_000 });
+    console.log(`chat answer on the visitor's screen ${Date.now() - answered} ms after Send on the desk`);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    const events = await dataLayer(page);
+    expect(events.filter((event) => event.event === 'chatbot_initiate')).toEqual([
+      { event: 'chatbot_initiate', plan: 'U27', step },
+    ]);
+  });
+});
+
+/** Every string a visitor typed that is personal (names, mobiles, e-mails, dates, PAN), from the journey's fixtures. */
+function personalValues(plan: LoadedPlan, applicationNumber: string): string[] {
+  const found = new Set<string>([applicationNumber]);
+  const walk = (value: unknown, key = '') => {
+    if (typeof value === 'string') {
+      if (
+        /name/i.test(key) ||
+        /@/.test(value) ||
+        /^[6-9]\d{9}$/.test(value) ||
+        /^\d{4}-\d{2}-\d{2}$/.test(value) ||
+        /^[A-Z]{5}\d{4}[A-Z]$/.test(value)
+      )
+        found.add(value);
+    } else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  for (const step of journeySteps(plan)) walk(journeyData(plan, step));
+  return [...found].filter((value) => value.length >= 3);
+}
+
+interface FunnelStep {
+  step: string;
+  entered: number;
+  leftHere: number;
+}
+
+/** Entered and left-here of T54's first two steps today, by the desk's funnel. */
+async function funnelStart(): Promise<[number, number, number, number]> {
+  const today = kolkataClock(new Date()).date;
+  const { steps } = await desk<{ steps: FunnelStep[] }>(`/funnel?productId=T54&from=${today}&to=${today}`);
+  const [basic, planDetails] = steps;
+  expect([basic!.step, planDetails!.step]).toEqual(['basic-details', 'plan-details']);
+  return [basic!.entered, basic!.leftHere, planDetails!.entered, planDetails!.leftHere];
+}
+
+describe('measurement', () => {
+  it('T54: a journey to payment pushes its data-layer events in order, with no personal data, and the funnel counts the visits', async () => {
+    const plan = planOf('T54');
+    const [basicBefore, , planBefore, planLeftBefore] = await funnelStart();
+    const page = await phone();
+    const walked = await walkToPayment(page, server.baseUrl, plan);
+    const events = await dataLayer(page);
+    const steps = journeySteps(plan).map((step) => step.id);
+    // Each step is seen in the journey's order, and each named submit of spec 01 §7.5 passes.
+    expect(events.filter((event) => event.event === 'step_view').map((event) => event.step)).toEqual(steps);
+    const named = events.filter((event) =>
+      ['basic_details_continue', 'plan_detail_next', 'additional_detail_next'].includes(String(event.event)),
+    );
+    expect(named.map((event) => [event.event, event.step, event.result])).toEqual([
+      ['basic_details_continue', 'basic-details', 'valid'],
+      ['plan_detail_next', 'plan-details', 'valid'],
+      ['additional_detail_next', 'additional-details', 'valid'],
+    ]);
+    const order = events.map((event) => String(event.event));
+    for (const name of ['step_view', 'input_interaction', 'cta_interaction', 'basic_details_continue'])
+      expect(order, name).toContain(name);
+    expect(order.indexOf('input_interaction')).toBeLessThan(order.indexOf('basic_details_continue'));
+    for (const event of events.filter((item) => item.event === 'input_interaction'))
+      expect(String(event.field)).toMatch(/^[A-Za-z0-9_]+$/);
+    // Nothing personal: no name, mobile, e-mail, date of birth, PAN or application number anywhere.
+    const text = JSON.stringify(events);
+    for (const value of personalValues(plan, walked.applicationNumber)) expect(text).not.toContain(value);
+
+    // A second visit stops on plan details: the funnel counts both, and one leaving there.
+    const second = await phone();
+    await openJourney(second, plan);
+    await startApplication(second, plan);
+    await expect.poll(async () => (await funnelStart())[2], { timeout: 15_000 }).toBe(planBefore + 2);
+    const [basicAfter, , planAfter, planLeftAfter] = await funnelStart();
+    expect(basicAfter - basicBefore).toBe(2);
+    expect(planAfter - planBefore).toBe(2);
+    expect(planLeftAfter - planLeftBefore).toBe(1);
+  });
+});
+
+describe('help on the proposal page', () => {
+  it('U30: after Pay Later, Talk to Expert is in the same place and books with the proposal step', async () => {
+    const plan = planOf('U30');
+    const page = await phone();
+    const walked = await walkToPayment(page, server.baseUrl, plan);
+    const journeyDock = await page.locator('.bf-help-dock').boundingBox();
+    await page.getByRole('button', { name: 'Pay Later' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith(plan.config.routes.proposalPage), {
+      timeout: 20_000,
+    });
+    await page.getByRole('button', { name: 'Talk to Expert' }).waitFor({ timeout: 20_000 });
+    // The same place as on the journey's steps (WCAG 2.2 3.2.6).
+    expect(await page.locator('.bf-help-dock').boundingBox()).toEqual(journeyDock);
+    const route = new URL(page.url()).hash.replace(/^#\/?/, '') || 'root';
+    await page.getByRole('button', { name: 'Talk to Expert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Talk to Expert' });
+    await dialog.getByRole('button', { name: 'Book a Call Now' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Thanks! We will get in touch soon.' })
+      .waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'U30 proposal page, Thanks popup');
+    const booked = (await bookings(kolkataClock(new Date()).date)).filter(
+      (item) => item.applicationNumber === walked.applicationNumber,
+    );
+    expect(booked).toEqual([expect.objectContaining({ mode: 'now', step: route, productId: 'U30' })]);
+  });
 });

@@ -1,5 +1,5 @@
 import { formTitle } from '../../../engine/plan/formTitle.ts';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PlanSummary } from '../../plans/planSummary.ts';
 import {
   createApplicationStore,
@@ -24,7 +24,12 @@ import { resolveProposalRoute, stepKeyOf } from './proposalRoute.ts';
 import { ThankYouScreen } from './ThankYouScreen.tsx';
 import { useApplicationRefresh } from './useApplicationRefresh.ts';
 import { useHash } from './useHash.ts';
+import { PROPOSAL_ROOT_STEP } from '../../shared/stepNames.ts';
 import './proposal.css';
+
+// Talk to Expert, the chat and the idle popup, as on the journey: once the first screen is up and
+// the other steps' forms have come (nothing of them is in the first screen's download).
+const ProposalHelp = lazy(() => import('./ProposalHelp.tsx'));
 
 /** The application without the proposal steps' drafts: a keystroke in a step re-renders only its form. */
 function withoutDrafts(state: ApplicationState): ApplicationState {
@@ -198,6 +203,15 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
           )}
           {screen}
         </main>
+      )}
+      {ready && (allForms || allFormsFailed || !state.applicationNumber) && (
+        <Suspense fallback={null}>
+          <ProposalHelp
+            config={config}
+            store={store}
+            step={route?.screen === 'step' ? route.key || PROPOSAL_ROOT_STEP : route?.screen}
+          />
+        </Suspense>
       )}
       <p className="bf-visually-hidden" role="status">
         {status.kind === 'fresh' ? copy?.refreshed : ''}

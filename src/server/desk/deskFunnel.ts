@@ -1,3 +1,4 @@
+import { PROPOSAL_ROOT_STEP } from '../../shared/stepNames.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
 import { indiaToday } from '../api/applications/policyDates.ts';
@@ -51,8 +52,8 @@ export interface JourneyStep {
 
 /**
  * A plan's steps in journey order: its journey steps as plan.json lists them (the machine is
- * generated in that order), then the proposal's by hash route (the one at the page's root, ''
- * — no step name a browser can report — left out). `finishAt` is the index of the payment
+ * generated in that order), then the proposal's by hash route (the one at the page's root, '',
+ * by the name the browser reports it under, PROPOSAL_ROOT_STEP). `finishAt` is the index of the payment
  * step: a visit that reaches it, or any step after it, has finished the journey.
  */
 export function journeyOf(plan: LoadedPlan): { steps: JourneyStep[]; finishAt: number } {
@@ -61,9 +62,9 @@ export function journeyOf(plan: LoadedPlan): { steps: JourneyStep[]; finishAt: n
     title: step.definition.title ?? (typeof step.schema.title === 'string' ? step.schema.title : id),
   });
   const journey = Object.entries(plan.steps).map(([id, step]) => titled(id, step));
-  const proposal = Object.entries(plan.proposal)
-    .filter(([route]) => route !== '')
-    .map(([route, step]) => titled(route, step));
+  const proposal = Object.entries(plan.proposal).map(([route, step]) =>
+    titled(route || PROPOSAL_ROOT_STEP, step),
+  );
   const payment = Object.entries(plan.steps).findIndex(
     ([, step]) => step.definition.submit?.type === 'startPayment',
   );

@@ -1,3 +1,4 @@
+import { PROPOSAL_ROOT_STEP } from '../../../src/shared/stepNames.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaToday } from '../../../src/server/api/applications/policyDates.ts';
 import { ANALYTICS_STEPS_PATH } from '../../../src/server/api/analytics/analyticsRoutes.ts';
@@ -72,6 +73,8 @@ const T54_ORDER = [
   'bank-details',
   'bank-details/sub-bank-details',
   'bank-details/fatca-details',
+  // The proposal page's root route (#/), by the name the browser reports it under.
+  PROPOSAL_ROOT_STEP,
   'review-upload-doc/upload-doc',
   'review-upload-doc/upload-doc?type=secondary',
 ];
