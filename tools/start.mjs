@@ -11,7 +11,15 @@ const builtIndex = join(repoRoot, 'dist', 'app', 'index.html');
 
 // Everything the browser bundle is made of. src/ is included whole (the app imports
 // adapters, pricing and shared code from it) except src/server, which is not bundled.
-const bundleSources = ['src', 'engine', 'widgets', 'schemas', 'vite.config.ts', 'vite.chat.config.ts'];
+const bundleSources = [
+  'src',
+  'engine',
+  'widgets',
+  'schemas',
+  'vite.config.ts',
+  'vite.chat.config.ts',
+  'vite.desk.config.ts',
+];
 const notBundled = new Set([join(repoRoot, 'src', 'server')]);
 
 /**
@@ -32,9 +40,11 @@ function newestMtime(path) {
 
 function staleReason() {
   if (!existsSync(builtIndex)) return 'dist/app/index.html is missing';
-  // The chat page's own build (vite.chat.config.ts), made after the app's.
-  if (!existsSync(join(repoRoot, 'dist', 'app', 'chat', 'index.html')))
-    return 'dist/app/chat/index.html is missing';
+  // The chat page's and the desk's own builds (vite.chat.config.ts, vite.desk.config.ts), made after the app's.
+  for (const page of ['chat', 'desk']) {
+    if (!existsSync(join(repoRoot, 'dist', 'app', page, 'index.html')))
+      return `dist/app/${page}/index.html is missing`;
+  }
   const builtAt = statSync(builtIndex).mtimeMs;
   const changed = bundleSources.find((source) => newestMtime(join(repoRoot, source)) > builtAt);
   return changed ? `${changed} changed since the last build` : undefined;

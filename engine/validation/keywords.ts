@@ -1,5 +1,6 @@
 import type Ajv from 'ajv';
 import { _, Name, type CodeGen, type CodeKeywordDefinition } from 'ajv';
+import { KEYWORD_NAMES } from './keywordNames.ts';
 import * as rules from './rules.ts';
 
 /**
@@ -166,13 +167,4 @@ export function addBimaflowKeywords(ajv: Ajv): Ajv {
   return ajv;
 }
 
-export const KEYWORDS = [
-  'ageRange',
-  'ageDifference',
-  'notBeforeToday',
-  'minimumByFrequency',
-  'maximumAmount',
-  'minimumAmount',
-  'valuesTotal',
-  'itemsTotal',
-] as const;
+export const KEYWORDS = KEYWORD_NAMES;

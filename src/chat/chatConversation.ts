@@ -131,7 +131,10 @@ export class ChatConversation {
       return false;
     }
     this.update({ sending: true, sendError: undefined });
-    const { productId, step, applicationNumber, capability } = this.context;
+    const { productId, step, capability } = this.context;
+    // The server refuses a message naming an application without its capability (403), so the
+    // application goes only with it; without, the message still reaches the desk with plan and step.
+    const applicationNumber = capability ? this.context.applicationNumber : undefined;
     try {
       const answer = await this.api.post<ChatSent>(
         CHAT_MESSAGES_PATH,
@@ -141,7 +144,7 @@ export class ChatConversation {
           ...(step ? { step } : {}),
           ...(applicationNumber ? { applicationNumber } : {}),
         },
-        { headers: this.keyHeader(), ...(applicationNumber && capability ? { capability } : {}) },
+        { headers: this.keyHeader(), ...(applicationNumber ? { capability } : {}) },
       );
       // A key the server did not know gives a new conversation: only its messages are shown.
       const known = answer.conversationKey === this.key ? this.state.messages : [];

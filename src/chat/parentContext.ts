@@ -1,4 +1,4 @@
-import { CHAT_READY } from '../shared/chatApi.ts';
+import { CHAT_CLOSE, CHAT_READY } from '../shared/chatApi.ts';
 import type { ChatPageContext } from './chatConversation.ts';
 
 /*
@@ -40,8 +40,9 @@ export function contextOf(data: unknown): ChatPageContext | undefined {
 }
 
 /**
- * Listens to the parent window for its context and tells it the page is ready; answers the
- * way to stop listening. A page that is not framed has no parent to hear from.
+ * Listens to the parent window for its context and tells it the page is ready; asks it to close
+ * the chat when Escape is pressed here (the parent's dialog does not hear keys pressed in its
+ * frame). Answers the way to stop listening. A page that is not framed has no parent to hear from.
  */
 export function listenToParent(
   onContext: (context: ChatPageContext) => void,
@@ -55,8 +56,19 @@ export function listenToParent(
     const context = contextOf(event.data);
     if (context) onContext(context);
   };
-  self.addEventListener('message', receive);
   // A message to an origin the parent is not on is dropped by the browser, unseen.
-  for (const origin of origins) parent.postMessage(CHAT_READY, origin);
-  return () => self.removeEventListener('message', receive);
+  const tell = (message: typeof CHAT_READY | typeof CHAT_CLOSE) => {
+    for (const origin of origins) parent.postMessage(message, origin);
+  };
+  // Escape while choosing among an input method's candidates cancels the choice, not the chat.
+  const escape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !event.isComposing) tell(CHAT_CLOSE);
+  };
+  self.addEventListener('message', receive);
+  self.addEventListener('keydown', escape);
+  tell(CHAT_READY);
+  return () => {
+    self.removeEventListener('message', receive);
+    self.removeEventListener('keydown', escape);
+  };
 }

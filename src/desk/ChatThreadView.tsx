@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CHAT_TEXT_MAX } from '../shared/chatApi.ts';
 import { deskApi, failureMessage } from './deskApi.ts';
 import { formatIndiaDateTime, formatIndiaTime } from './indiaTime.ts';
 import { Failure, Progress } from './Status.tsx';
 import { useLoad } from './useLoad.ts';
-
-const MAX_ANSWER = 1000;
 
 /** How often the open chats and the open thread are read again while the page is in view. */
 export const CHAT_REFRESH_MS = 3000;
@@ -20,10 +19,7 @@ export function ChatThreadView({
   onAnswered: () => void;
 }) {
   const thread = useLoad(`chat:${id}`, (signal) => deskApi.chat(id, signal), CHAT_REFRESH_MS);
-  const [text, setText] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string>();
-  const [sending, setSending] = useState(false);
   const [closing, setClosing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -31,27 +27,16 @@ export function ChatThreadView({
     heading.current?.focus();
   }, []);
 
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const answer = text.trim();
-    const problem = !answer
-      ? 'Please write an answer.'
-      : answer.length > MAX_ANSWER
-        ? `An answer can be at most ${MAX_ANSWER} characters.`
-        : undefined;
-    setFieldError(problem);
+  async function answer(text: string): Promise<boolean> {
     setFailure(undefined);
-    if (problem) return;
-    setSending(true);
     try {
-      await deskApi.answerChat(id, answer);
-      setText('');
+      await deskApi.answerChat(id, text);
       thread.reload();
       onAnswered();
+      return true;
     } catch (error) {
       setFailure(failureMessage(error));
-    } finally {
-      setSending(false);
+      return false;
     }
   }
 
@@ -101,27 +86,7 @@ export function ChatThreadView({
             <p className="desk-done">This chat was closed {formatIndiaDateTime(chat.closedAt)}.</p>
           ) : (
             <>
-              <form noValidate onSubmit={send} className="desk-answer">
-                <div className="desk-field">
-                  <label htmlFor="desk-answer-text">Your answer</label>
-                  <textarea
-                    id="desk-answer-text"
-                    rows={3}
-                    value={text}
-                    onChange={(event) => setText(event.target.value)}
-                    aria-invalid={fieldError ? true : undefined}
-                    aria-describedby={fieldError ? 'desk-answer-error' : undefined}
-                  />
-                  {fieldError && (
-                    <p id="desk-answer-error" className="desk-field-error">
-                      {fieldError}
-                    </p>
-                  )}
-                </div>
-                <button type="submit" className="desk-button desk-button--primary" disabled={sending}>
-                  {sending ? 'Sending…' : 'Send'}
-                </button>
-              </form>
+              <AnswerForm onAnswer={answer} />
               <button type="button" className="desk-button" onClick={close} disabled={closing}>
                 {closing ? 'Closing…' : 'Close chat'}
               </button>
@@ -130,5 +95,63 @@ export function ChatThreadView({
         </>
       )}
     </section>
+  );
+}
+
+/** What is wrong with an answer (trimmed), in the staff member's words; undefined when nothing is. */
+export function answerProblem(answer: string): string | undefined {
+  if (!answer) return 'Please write an answer.';
+  if (answer.length > CHAT_TEXT_MAX) return `An answer can be at most ${CHAT_TEXT_MAX} characters.`;
+  return undefined;
+}
+
+/**
+ * The answer box: a wrong answer's message is announced as it appears and tied to the box; a
+ * good one goes to `onAnswer`, and the box is emptied once that says it was sent.
+ */
+export function AnswerForm({ onAnswer }: { onAnswer: (answer: string) => Promise<boolean> }) {
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [sending, setSending] = useState(false);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const answer = text.trim();
+    const problem = answerProblem(answer);
+    setFieldError(problem);
+    if (problem) return;
+    setSending(true);
+    try {
+      if (await onAnswer(answer)) setText('');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={send} className="desk-answer">
+      <div className="desk-field">
+        <label htmlFor="desk-answer-text">Your answer</label>
+        <textarea
+          id="desk-answer-text"
+          rows={3}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? 'desk-answer-error' : undefined}
+        />
+        {/* Always there, so a screen reader announces the message as it appears. */}
+        <p
+          id="desk-answer-error"
+          role="alert"
+          className={fieldError ? 'desk-field-error' : 'desk-field-error desk-failure--none'}
+        >
+          {fieldError}
+        </p>
+      </div>
+      <button type="submit" className="desk-button desk-button--primary" disabled={sending}>
+        {sending ? 'Sending…' : 'Send'}
+      </button>
+    </form>
   );
 }

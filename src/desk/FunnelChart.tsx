@@ -2,14 +2,20 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Funnel } from './deskApi.ts';
-import { funnelSummary, wrapLabel } from './funnelFigures.ts';
+import {
+  CHART_FONT_PX,
+  CHART_LABEL_LINES,
+  CHART_LINE_GAP,
+  CHART_ROW_PX,
+  funnelSummary,
+  wrapLabel,
+} from './funnelFigures.ts';
 
 /** The brand's blue and orange (as the visitor's app), each 4.5:1 or more on white. */
 const ENTERED = '#0b4f9c';
 const LEFT_HERE = '#b84a00';
 const INK = '#1b2533';
-const FONT = '13px "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif';
-const ROW_PX = 64;
+const FONT = `${CHART_FONT_PX}px "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif`;
 /** Beside the bars, the step titles get this much room: a phone's, or a wider screen's. */
 const LABELS = { narrow: { px: 118, characters: 14 }, wide: { px: 230, characters: 30 } };
 const WIDE_PX = 640;
@@ -23,13 +29,14 @@ const WHOLE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 50
  */
 export function FunnelChart({ funnel }: { funnel: Funnel }) {
   const box = useRef<HTMLDivElement>(null);
-  const height = 60 + funnel.steps.length * ROW_PX;
+  const height = 60 + funnel.steps.length * CHART_ROW_PX;
 
   useEffect(() => {
     const element = box.current;
     if (!element) return;
     const labels = element.clientWidth >= WIDE_PX ? LABELS.wide : LABELS.narrow;
-    const titles = funnel.steps.map((step) => wrapLabel(step.title, labels.characters));
+    // At most two lines each, so one title never runs into the next (the table holds them whole).
+    const titles = funnel.steps.map((step) => wrapLabel(step.title, labels.characters, CHART_LABEL_LINES));
     const indexes = funnel.steps.map((_, index) => index);
     const bars = (align: -1 | 1) => uPlot.paths.bars!({ size: [0.4, 22], align });
     const chart = new uPlot(
@@ -52,6 +59,7 @@ export function FunnelChart({ funnel }: { funnel: Funnel }) {
             side: 3,
             size: labels.px,
             font: FONT,
+            lineGap: CHART_LINE_GAP,
             stroke: INK,
             grid: { show: false },
             splits: () => indexes,

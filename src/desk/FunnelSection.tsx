@@ -93,19 +93,23 @@ function DateField(props: {
   );
 }
 
-function FunnelFigures({ funnel }: { funnel: Funnel }) {
+/**
+ * A plan's funnel as a chart and a table, or a word that nobody came: the steps always list
+ * the plan's journey, so it is the count of visits that says whether anything was recorded.
+ */
+export function FunnelFigures({ funnel }: { funnel: Funnel }) {
   const period = funnel.from === funnel.to ? funnel.from : `${funnel.from} to ${funnel.to}`;
   return (
     <>
       <h2>
         {funnel.planName}: {funnel.visits} visit{funnel.visits === 1 ? '' : 's'}, {period}
       </h2>
-      {funnel.steps.length ? (
+      {funnel.visits > 0 ? (
         <FunnelChart funnel={funnel} />
       ) : (
         <p className="desk-empty">No visits were recorded for this plan in this period.</p>
       )}
-      {funnel.steps.length > 0 && (
+      {funnel.visits > 0 && (
         <div className="desk-table-scroll" role="region" aria-labelledby="desk-funnel-caption" tabIndex={0}>
           <table className="desk-table">
             <caption id="desk-funnel-caption">

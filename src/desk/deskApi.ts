@@ -4,7 +4,9 @@
  * failure is a DeskApiError carrying the server's own message; a 401 from any call but the
  * sign-in itself also tells the app the session is over, so it shows the sign-in form again.
  */
-export const DESK_API = '/desk/api';
+import { DESK_API } from '../shared/deskApi.ts';
+
+export { DESK_API };
 
 export class DeskApiError extends Error {
   constructor(

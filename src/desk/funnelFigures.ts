@@ -22,11 +22,28 @@ export function funnelSummary(planName: string, steps: readonly FunnelStep[]): s
     .join('; ')}.`;
 }
 
+/** The chart's lettering: its size in px, and the gap uPlot leaves between a label's lines (its axis `lineGap`, in font sizes). */
+export const CHART_FONT_PX = 13;
+export const CHART_LINE_GAP = 1.5;
+/** Lines of a step's title beside its bars; a longer title ends in '…' (the table holds it whole). */
+export const CHART_LABEL_LINES = 2;
+/** The height of each step's row in the chart. */
+export const CHART_ROW_PX = 64;
+
+/**
+ * The room between one step's title and the next's, in px. uPlot writes a title's first line
+ * centred on its row's tick and each further line below it, so a title takes its lines' height
+ * down from the tick, and the next begins half a line above the next tick.
+ */
+export function chartLabelGap(lines = CHART_LABEL_LINES, rowPx = CHART_ROW_PX): number {
+  return rowPx - (lines - 1) * CHART_FONT_PX * CHART_LINE_GAP - CHART_FONT_PX;
+}
+
 /**
  * A step title on lines of about `width` characters, at most `maxLines` (the last ending in '…'
  * when the title is longer), so long titles fit beside the bars on a phone.
  */
-export function wrapLabel(title: string, width = 14, maxLines = 3): string {
+export function wrapLabel(title: string, width = 14, maxLines = CHART_LABEL_LINES): string {
   const lines: string[] = [];
   for (const word of title.split(/\s+/)) {
     const last = lines.length - 1;
@@ -35,6 +52,10 @@ export function wrapLabel(title: string, width = 14, maxLines = 3): string {
   }
   if (lines.length <= maxLines) return lines.join('\n');
   const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = `${kept[maxLines - 1]!.slice(0, Math.max(1, width - 1))}…`;
+  // The last line with room for '…': its words that fit, else as many letters as fit.
+  const last = kept[maxLines - 1]!;
+  const space = last.lastIndexOf(' ', width - 1);
+  kept[maxLines - 1] =
+    `${last.length <= width - 1 ? last : space > 0 ? last.slice(0, space) : last.slice(0, Math.max(1, width - 1))}…`;
   return kept.join('\n');
 }

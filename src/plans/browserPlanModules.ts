@@ -41,7 +41,7 @@ export type BrowserPlanModule = 'summary' | 'card' | 'files' | 'proposal' | 'lat
  * The parts of a plan's copy (content.json) no first screen shows: they come with the later
  * forms. The brochure's copy is the server's (the brochure PDF); the browser never reads it.
  */
-const LATER_COPY = ['landing', 'helpCenter', 'termsAndConditions', 'payment'] as const;
+const LATER_COPY = ['landing', 'helpCenter', 'help', 'termsAndConditions', 'payment'] as const;
 const SERVER_COPY = ['brochure'] as const;
 
 /** A plan's copy split into what the first screen needs and what later screens do. */

@@ -30,6 +30,8 @@ export interface PlanContent {
   insurer: { name: string; shortName: string; registration: string };
   productIdentification: { planName: string; uin: string; description: string; text: string };
   header: { quoteIdLabel: string; helpCenter: string; brochure: string; resumeApplication: string };
+  /** Talk to Expert, the idle, Thanks and chat popups (issue 20), from common/content.json. */
+  help: HelpCopy;
   helpCenter: {
     title: string;
     intro: string;
@@ -98,4 +100,22 @@ export interface PlanContent {
   brochure: { intro: string; howItWorks: string[]; disclaimers: string[] };
   /** The proposal page's copy. */
   proposal: ProposalContent;
+}
+
+/** The copy of the help around every step (schemas/common/content.json `help`). */
+export interface HelpCopy {
+  talkToExpert: string;
+  chat: string;
+  pickSlot: string;
+  back: string;
+  close: string;
+  booking: string;
+  dayOver: string;
+  thanksTitle: string;
+  thanksText: string;
+  idleTitle: string;
+  idleTalk: string;
+  idleCallBack: string;
+  chatTitle: string;
+  chatFrameTitle: string;
 }

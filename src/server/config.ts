@@ -128,7 +128,7 @@ export interface WindowLimit {
 
 /** What a write limit counts (src/server/lib/writeLimits.ts): the kind a route declares. */
 export type WriteLimitKind =
-  'token' | 'create' | 'quote' | 'save' | 'lead' | 'upload' | 'payment' | 'analytics';
+  'token' | 'create' | 'quote' | 'save' | 'lead' | 'chat' | 'upload' | 'payment' | 'analytics';
 /** A write limit per access token, client address or application. */
 export interface WriteRule extends WindowLimit {
   per: 'token' | 'address' | 'application';

@@ -43,7 +43,10 @@ export interface ChatPolled {
   closed: boolean;
 }
 
-/** What the journey tells the chat page it frames, once the page says it is ready. */
+/**
+ * What the journey tells the chat page it frames, once the page says it is ready. The
+ * application and its capability go only to a chat page on the journey's own origin.
+ */
 export interface ChatContext {
   type: 'bimaflow:chat-context';
   productId?: string;
@@ -54,6 +57,12 @@ export interface ChatContext {
 
 /** What the chat page posts to its parent when it is ready to receive its context. */
 export const CHAT_READY = { type: 'bimaflow:chat-ready' } as const;
+
+/**
+ * What the chat page posts to its parent when Escape is pressed inside it: the parent's own
+ * Escape listener does not hear keys pressed in the frame, so the page asks it to close the chat.
+ */
+export const CHAT_CLOSE = { type: 'bimaflow:chat-close' } as const;
 
 /** A message's text as it is kept and checked: without surrounding spaces. */
 export function chatTextProblem(text: string): string | undefined {

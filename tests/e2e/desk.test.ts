@@ -304,7 +304,7 @@ describe('the operations desk', () => {
       '3',
       '3 (100%)',
       '1 min 05 s',
-      'planDetails/investmentAmount (minimum) × 2',
+      'planDetails_investmentAmount (minimum) × 2',
     ]);
     await expectAccessible(page, 'desk funnel');
     await shot(page, 'desk-funnel');

@@ -407,6 +407,11 @@ describe('measurement', () => {
     const plan = planOf('T54');
     const [basicBefore, , planBefore, planLeftBefore] = await funnelStart();
     const page = await phone();
+    // What the page sends for the funnel, as it goes (fetch and sendBeacon alike).
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/buyonlineoauth/analytics/steps')) sent.push(request.postData() ?? '');
+    });
     const walked = await walkToPayment(page, server.baseUrl, plan);
     const events = await dataLayer(page);
     const steps = journeySteps(plan).map((step) => step.id);
@@ -427,8 +432,14 @@ describe('measurement', () => {
     for (const event of events.filter((item) => item.event === 'input_interaction'))
       expect(String(event.field)).toMatch(/^[A-Za-z0-9_]+$/);
     // Nothing personal: no name, mobile, e-mail, date of birth, PAN or application number anywhere.
+    await expect.poll(() => sent.length, { timeout: 10_000 }).toBeGreaterThan(0);
     const text = JSON.stringify(events);
-    for (const value of personalValues(plan, walked.applicationNumber)) expect(text).not.toContain(value);
+    const body = sent.join('\n');
+    expect(body).toContain('"kind":"enter"');
+    for (const value of personalValues(plan, walked.applicationNumber)) {
+      expect(text).not.toContain(value);
+      expect(body).not.toContain(value);
+    }
 
     // A second visit stops on plan details: the funnel counts both, and one leaving there.
     const second = await phone();

@@ -160,16 +160,18 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   // code of a submit) downloads while the visitor fills it in; a later step opened sooner
   // waits (FormGate), a submit sooner waits for its code.
   const [laterPartsAsked, setLaterPartsAsked] = useState(false);
+  const [laterCopy, setLaterCopy] = useState(false);
   useEffect(() => {
     if (!stepReady) return;
     let live = true;
     // The later screens' copy (the landing sections') comes with the later forms: shown once here.
     const id = window.setTimeout(() => {
       loadLaterParts(plan);
+      setLaterPartsAsked(true);
       void plan
         .loadForms()
         .catch(() => undefined)
-        .then(() => live && setLaterPartsAsked(true));
+        .then(() => live && setLaterCopy(true));
     }, 0);
     return () => {
       live = false;
@@ -392,7 +394,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
               ‹ Back<span className="bf-visually-hidden"> to the previous step</span>
             </button>
           )}
-          {onLanding && content?.landing && laterPartsAsked && (
+          {onLanding && content?.landing && laterCopy && (
             <Suspense fallback={null}>
               <LandingSections content={content.landing} />
             </Suspense>

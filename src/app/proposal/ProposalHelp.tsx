@@ -17,10 +17,13 @@ export default function ProposalHelp({
   config,
   store,
   step,
+  funnelStep,
 }: {
   config: PlanSummary;
   store: ApplicationStore;
   step: string | undefined;
+  /** Whether the page shows one of the proposal's steps (counted in the funnel), not an outcome screen. */
+  funnelStep: boolean;
 }) {
   const [plan, setPlan] = useState<LoadedPlan>();
   useEffect(() => {
@@ -48,7 +51,7 @@ export default function ProposalHelp({
   return (
     <JourneyServicesContext.Provider value={services}>
       <Suspense fallback={null}>
-        <JourneyHelp plan={plan} store={store} stepId={step} />
+        <JourneyHelp plan={plan} store={store} stepId={step} funnelStep={funnelStep} />
       </Suspense>
     </JourneyServicesContext.Provider>
   );

@@ -210,6 +210,7 @@ export function ProposalPage({ config }: { config: PlanSummary }) {
             config={config}
             store={store}
             step={route?.screen === 'step' ? route.key || PROPOSAL_ROOT_STEP : route?.screen}
+            funnelStep={route?.screen === 'step'}
           />
         </Suspense>
       )}

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useModalDialog } from '../../../engine/form/useModalDialog.ts';
+import type { HelpCopy } from '../../plans/planContent.ts';
 
-/** Spec 02 §4.8: the idle popup opens after 2 minutes without mouse move, click or keypress. */
-export const IDLE_MS = 2 * 60 * 1000;
+/** Spec 02 §4.8 and §9: the idle popup opens after 120000 ms without mouse move, click or keypress. */
+export const IDLE_MS = 120_000;
 /** What counts as the visitor being there: the spec's mouse move, click and keypress, and a touch (a phone has no mouse). */
 const ACTIVITY = ['mousemove', 'click', 'keydown', 'touchstart'] as const;
 
@@ -37,12 +38,14 @@ export function useIdle(armed: boolean, onIdle: () => void): void {
  * while it is open; a booking failure is shown here (spec 02 §8).
  */
 export function IdlePopup({
+  copy,
   busy,
   message,
   onTalk,
   onCallBack,
   onClose,
 }: {
+  copy: HelpCopy;
   busy: boolean;
   message?: string;
   onTalk: () => void;
@@ -60,10 +63,10 @@ export function IdlePopup({
         aria-modal="true"
         aria-labelledby="bf-idle-title"
       >
-        <button type="button" className="bf-expert__close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="bf-expert__close" aria-label={copy.close} onClick={onClose}>
           ×
         </button>
-        <h2 id="bf-idle-title">You have been idle for a while, do you need help?</h2>
+        <h2 id="bf-idle-title">{copy.idleTitle}</h2>
         {message && (
           <p className="bf-expert__message" role="alert">
             {message}
@@ -72,15 +75,15 @@ export function IdlePopup({
         {busy && (
           <p className="bf-expert__progress" role="status">
             <span className="bf-loader__spinner bf-loader__spinner--small" aria-hidden="true" />
-            Booking your call…
+            {copy.booking}
           </p>
         )}
         <div className="bf-modal__actions">
           <button type="button" className="bf-button bf-button--secondary" onClick={onTalk} disabled={busy}>
-            Talk to our expert
+            {copy.idleTalk}
           </button>
           <button type="button" className="bf-button bf-button--primary" onClick={onCallBack} disabled={busy}>
-            Get a call back
+            {copy.idleCallBack}
           </button>
         </div>
       </div>

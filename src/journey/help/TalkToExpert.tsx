@@ -5,6 +5,7 @@ import type { LoadedPlan, LoadedStep } from '../../../engine/plan/types.ts';
 import { StepForm, type StepData } from '../../../engine/form/StepForm.tsx';
 import { useModalDialog } from '../../../engine/form/useModalDialog.ts';
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
+import type { HelpCopy } from '../../plans/planContent.ts';
 import { templates, widgets } from '../../../widgets/registry.ts';
 import type { ApiClient } from '../../api/apiClient.ts';
 import { isSlotPast, kolkataClock, nextDay, SLOT_HOURS } from '../../shared/callSlots.ts';
@@ -13,9 +14,6 @@ import { bookCall, bookingFailure, type CallContext, type Caller, type CallWhen 
 /** The plan popups (schemas/common/plan-parts.json) that hold Talk to Expert's two forms. */
 export const CALLER_POPUP = 'talk-to-expert';
 export const SLOT_POPUP = 'talk-to-expert-slot';
-
-/** Shown when every slot of the chosen day is over. */
-const DAY_OVER = 'Every time slot of this day is over. Please pick a later date.';
 
 export interface Booked {
   mode: 'now' | 'slot';
@@ -59,6 +57,7 @@ function useMinuteClock(now: () => Date): Date {
  */
 export function TalkToExpertDialog({
   plan,
+  copy,
   application,
   context,
   api,
@@ -67,6 +66,7 @@ export function TalkToExpertDialog({
   onClose,
 }: {
   plan: LoadedPlan;
+  copy: HelpCopy;
   application: ApplicationState;
   context: CallContext;
   api: ApiClient;
@@ -164,7 +164,7 @@ export function TalkToExpertDialog({
         aria-label={title}
         onClickCapture={noteChoice}
       >
-        <button type="button" className="bf-expert__close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="bf-expert__close" aria-label={copy.close} onClick={onClose}>
           ×
         </button>
         {stage === 'caller' ? (
@@ -180,7 +180,7 @@ export function TalkToExpertDialog({
             busy={busy}
             actions={
               <button type="submit" className="bf-button bf-button--secondary" data-choice="slot">
-                Pick a time slot
+                {copy.pickSlot}
               </button>
             }
           >
@@ -210,13 +210,13 @@ export function TalkToExpertDialog({
                   setStage('caller');
                 }}
               >
-                Back
+                {copy.back}
               </button>
             }
           >
             {dayOver && (
               <p className="bf-expert__note" role="status">
-                {DAY_OVER}
+                {copy.dayOver}
               </p>
             )}
             {message && (
@@ -229,7 +229,7 @@ export function TalkToExpertDialog({
         {busy && (
           <p className="bf-expert__progress" role="status">
             <span className="bf-loader__spinner bf-loader__spinner--small" aria-hidden="true" />
-            Booking your call…
+            {copy.booking}
           </p>
         )}
       </div>

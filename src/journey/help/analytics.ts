@@ -10,6 +10,8 @@
  *   navigator.sendBeacon as the page hides).
  */
 
+import { ANALYTICS_STEPS_PATH, FIELD_NAME } from '../../shared/analyticsApi.ts';
+
 export type DataLayerValue = string | number | boolean | undefined;
 export type DataLayerEvent = { event: string } & Record<string, DataLayerValue>;
 
@@ -26,7 +28,7 @@ export function pushEvent(event: string, payload: Record<string, DataLayerValue>
   (window.dataLayer ??= []).push(entry);
 }
 
-export const STEP_EVENTS_PATH = '/buyonlineoauth/analytics/steps';
+export const STEP_EVENTS_PATH = ANALYTICS_STEPS_PATH;
 const VISIT_KEY = 'bimaflow.visit';
 const BATCH = 20;
 const FLUSH_MS = 2000;
@@ -103,7 +105,7 @@ export class StepEvents {
 export function fieldOf(element: Element): string | undefined {
   const raw = (element as HTMLInputElement).name || element.id;
   const field = /^step-[A-Za-z0-9-]+_(.+?)(?:-\d+)?$/.exec(raw)?.[1];
-  return field && /^[A-Za-z0-9_./-]{1,80}$/.test(field) ? field : undefined;
+  return field && FIELD_NAME.test(field) ? field : undefined;
 }
 
 /** An RJSF error's property ('.policyHolder.fullName') as a field name like fieldOf's. */
@@ -112,5 +114,5 @@ export function fieldOfProperty(property: string | undefined): string | undefine
     .replace(/^\./, '')
     .replace(/\[['"]?([^\]'"]+)['"]?\]/g, '.$1')
     .replace(/\./g, '_');
-  return field && /^[A-Za-z0-9_./-]{1,80}$/.test(field) ? field : undefined;
+  return field && FIELD_NAME.test(field) ? field : undefined;
 }

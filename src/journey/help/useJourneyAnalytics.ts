@@ -3,13 +3,14 @@ import type { RJSFValidationError } from '@rjsf/utils';
 import type { LoadedPlan, LoadedStep } from '../../../engine/plan/types.ts';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
 import { createBoundSelector } from '../boundData.ts';
+import { ERROR_KEYS } from '../../shared/analyticsApi.ts';
 import { fieldOf, fieldOfProperty, pushEvent, StepEvents, visitId } from './analytics.ts';
 
 /** The ajv keyword behind an error (ajv-errors wraps the original one in `errorMessage`). */
 function keywordOf(error: RJSFValidationError): string {
   const wrapped = (error.params as { errors?: { keyword?: string }[] } | undefined)?.errors?.[0]?.keyword;
   const keyword = error.name === 'errorMessage' && wrapped ? wrapped : (error.name ?? 'invalid');
-  return /^[A-Za-z0-9_-]{1,40}$/.test(keyword) ? keyword : 'invalid';
+  return ERROR_KEYS.includes(keyword) ? keyword : 'invalid';
 }
 
 /** The fields a submit of the step would refuse, with their keywords, as the step's own validator sees them. */
@@ -37,39 +38,42 @@ function headerCta(element: Element): string {
  * §7.5 from the visitor's clicks and inputs, and each step's enter, leave (with the time spent)
  * and errors for the server's funnel. Only names of plans, steps, fields and keywords leave the page.
  */
-export function useJourneyAnalytics(plan: LoadedPlan, store: ApplicationStore, stepId: string | undefined) {
+export function useJourneyAnalytics(
+  plan: LoadedPlan,
+  store: ApplicationStore,
+  stepId: string | undefined,
+  funnelStep = true,
+) {
   const events = useRef<StepEvents>(undefined);
   events.current ??= new StepEvents(visitId());
   const { productId } = plan.config;
 
-  // Enter and leave, with the time spent on the step; what is queued goes as the page hides.
+  // Enter and leave, with the time the step was on screen. The page being hidden (a visitor
+  // fetching an OTP from another app, or never coming back) sends what is known so far; each
+  // leave carries the step's running total, and the server keeps a visit's largest.
   useEffect(() => {
     if (!stepId) return;
-    const queue = events.current!;
-    let entered = performance.now();
-    queue.add({ productId, step: stepId, kind: 'enter' });
     pushEvent('step_view', { plan: productId, step: stepId });
-    const leave = () => {
-      queue.add({ productId, step: stepId, kind: 'leave', ms: Math.round(performance.now() - entered) });
+    if (!funnelStep) return;
+    const queue = events.current!;
+    let spent = 0;
+    let since: number | undefined = document.visibilityState === 'hidden' ? undefined : performance.now();
+    const total = () => Math.round(spent + (since === undefined ? 0 : performance.now() - since));
+    queue.add({ productId, step: stepId, kind: 'enter' });
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        if (since !== undefined) spent += performance.now() - since;
+        since = undefined;
+        queue.add({ productId, step: stepId, kind: 'leave', ms: total() });
+        queue.flush(true);
+      } else since ??= performance.now();
     };
-    const onHide = () => {
-      if (document.visibilityState !== 'hidden') return;
-      leave();
-      queue.flush(true);
-    };
-    const onShow = () => {
-      if (document.visibilityState !== 'visible') return;
-      entered = performance.now();
-      queue.add({ productId, step: stepId, kind: 'enter' });
-    };
-    document.addEventListener('visibilitychange', onHide);
-    document.addEventListener('visibilitychange', onShow);
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      document.removeEventListener('visibilitychange', onHide);
-      document.removeEventListener('visibilitychange', onShow);
-      if (document.visibilityState === 'visible') leave();
+      document.removeEventListener('visibilitychange', onVisibility);
+      queue.add({ productId, step: stepId, kind: 'leave', ms: total() });
     };
-  }, [productId, stepId]);
+  }, [productId, stepId, funnelStep]);
 
   // The visitor's clicks and inputs, heard once for the whole page.
   useEffect(() => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DESK_API } from '../../shared/deskApi.ts';
 import { addressKey } from '../lib/addressKey.ts';
 import { ApiError } from '../lib/ApiError.ts';
 import { ERROR_ANSWER, object, text } from '../lib/specSchema.ts';
@@ -20,7 +21,7 @@ import '../types.ts';
  * Sign-in is limited per address (10 in 10 minutes) and per e-mail (30), counted in the app's
  * rate-limit store; what the log keeps of a sign-in is its outcome, never the e-mail.
  */
-export const DESK_API = '/desk/api';
+export { DESK_API };
 export const DESK_COOKIE = 'bf_desk';
 
 export const DESK_MESSAGES = {

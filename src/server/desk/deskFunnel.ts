@@ -1,6 +1,6 @@
-import { PROPOSAL_ROOT_STEP } from '../../shared/stepNames.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
+import { formsByStep } from '../api/analytics/stepFields.ts';
 import { indiaToday } from '../api/applications/policyDates.ts';
 import type { Queryable } from '../db/Db.ts';
 import { ApiError } from '../lib/ApiError.ts';
@@ -12,10 +12,11 @@ import { DESK_API, requireStaff } from './deskAuth.ts';
  * The desk's funnel (issue 20): where visitors of a plan give up, from the anonymous step
  * events the journey records (POST /buyonlineoauth/analytics/steps). For a period of India
  * calendar days it shows each step in the plan's journey order — the order of `steps` in its
- * plan.json, then the proposal's steps — then any other step the browser reported, with:
- * how many visits entered it; how many stopped there (their furthest step, in that order,
- * and they never reached the payment step or anything after it); the median time spent on
- * it; and its validation errors by field and keyword.
+ * plan.json, then the proposal's steps (the only steps the route takes) — with: how many
+ * visits entered it; how many stopped there (their furthest step, in that order, and they
+ * never reached the payment step or anything after it); the median time spent on it (each
+ * visit's longest time there, as the browser reports the time so far each time the page
+ * hides); and its validation errors by field and keyword.
  */
 export const DESK_FUNNEL = `${DESK_API}/funnel`;
 
@@ -57,18 +58,14 @@ export interface JourneyStep {
  * step: a visit that reaches it, or any step after it, has finished the journey.
  */
 export function journeyOf(plan: LoadedPlan): { steps: JourneyStep[]; finishAt: number } {
-  const titled = (id: string, step: LoadedPlan['steps'][string]): JourneyStep => ({
+  const steps = [...formsByStep(plan)].map(([id, step]) => ({
     step: id,
     title: step.definition.title ?? (typeof step.schema.title === 'string' ? step.schema.title : id),
-  });
-  const journey = Object.entries(plan.steps).map(([id, step]) => titled(id, step));
-  const proposal = Object.entries(plan.proposal).map(([route, step]) =>
-    titled(route || PROPOSAL_ROOT_STEP, step),
-  );
+  }));
   const payment = Object.entries(plan.steps).findIndex(
     ([, step]) => step.definition.submit?.type === 'startPayment',
   );
-  return { steps: [...journey, ...proposal], finishAt: payment >= 0 ? payment : journey.length - 1 };
+  return { steps, finishAt: payment >= 0 ? payment : Object.keys(plan.steps).length - 1 };
 }
 
 function addDays(day: string, days: number): string {
@@ -93,12 +90,6 @@ function inPeriod(from: string, to: string): string {
     AND recorded_at < (${to}::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'`;
 }
 const IN_PERIOD = inPeriod('$2', '$3');
-
-interface StepRow {
-  step: string;
-  entered: number;
-  median_ms: number | null;
-}
 
 interface ErrorRow {
   step: string;
@@ -128,11 +119,20 @@ export async function funnelOf(
     `SELECT count(DISTINCT visit_id)::int AS visits FROM visit_steps WHERE product_id = $1 AND ${IN_PERIOD}`,
     params,
   );
-  const steps = await db.query<StepRow>(
-    `SELECT step,
-            count(DISTINCT visit_id) FILTER (WHERE kind = 'enter')::int AS entered,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) FILTER (WHERE kind = 'leave') AS median_ms
-       FROM visit_steps WHERE product_id = $1 AND ${IN_PERIOD}
+  const entered = await db.query<{ step: string; entered: number }>(
+    `SELECT step, count(DISTINCT visit_id)::int AS entered
+       FROM visit_steps WHERE product_id = $1 AND kind = 'enter' AND ${IN_PERIOD}
+      GROUP BY step`,
+    params,
+  );
+  // A visit may report a step's time several times (each time the page hides, then as it
+  // leaves), each the time so far: its longest is its time there.
+  const times = await db.query<{ step: string; median_ms: number | null }>(
+    `SELECT step, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS median_ms FROM (
+       SELECT step, visit_id, max(ms) AS ms
+         FROM visit_steps
+        WHERE product_id = $1 AND kind = 'leave' AND ms IS NOT NULL AND ${IN_PERIOD}
+        GROUP BY step, visit_id) per_visit
       GROUP BY step`,
     params,
   );
@@ -155,21 +155,18 @@ export async function funnelOf(
     [...params, order, journey.finishAt],
   );
 
-  const byStep = new Map(steps.rows.map((row) => [row.step, row]));
+  const enteredAt = new Map(entered.rows.map((row) => [row.step, row.entered]));
+  const medianAt = new Map(times.rows.map((row) => [row.step, row.median_ms]));
   const leftAt = new Map(left.rows.map((row) => [row.position - 1, row.visits]));
-  const others = steps.rows
-    .filter((row) => !order.includes(row.step))
-    .sort((a, b) => b.entered - a.entered || a.step.localeCompare(b.step))
-    .map((row) => ({ step: row.step, title: row.step }));
   return {
     visits: visits.rows[0]?.visits ?? 0,
-    steps: [...journey.steps, ...others].map((each, index) => {
-      const row = byStep.get(each.step);
+    steps: journey.steps.map((each, index) => {
+      const median = medianAt.get(each.step);
       return {
         ...each,
-        entered: row?.entered ?? 0,
+        entered: enteredAt.get(each.step) ?? 0,
         leftHere: leftAt.get(index) ?? 0,
-        medianMs: typeof row?.median_ms === 'number' ? Math.round(row.median_ms) : null,
+        medianMs: typeof median === 'number' ? Math.round(median) : null,
         errors: errors.rows
           .filter((error) => error.step === each.step)
           .map((error) => ({ field: error.field, errorKey: error.error_key, count: error.count })),

@@ -8,6 +8,7 @@ import {
   type ChatSent,
 } from '../../../src/shared/chatApi.ts';
 import { MESSAGES } from '../../../src/server/api/applications/applicationMessages.ts';
+import { STAGE_REPORT_PATH } from '../../../src/server/api/leads/leadRoutes.ts';
 import { DESK_API, DESK_COOKIE } from '../../../src/server/desk/deskAuth.ts';
 import { addStaff } from '../../../src/server/desk/staffStore.ts';
 import { createApplication } from '../api/applicationsFixtures.ts';
@@ -251,18 +252,43 @@ describe.each(DATABASES)('the chat answered by the desk ($name)', (kind) => {
 
 describe('the chat’s write limit', () => {
   let api: TestApi;
+  const LIMIT = 3;
   beforeAll(async () => {
     api = await createTestApi(DATABASES[0]!, {
-      writeRateLimits: { lead: [{ per: 'token', limit: 3, windowMs: 60_000 }] },
+      writeRateLimits: {
+        chat: [
+          { per: 'token', limit: LIMIT, windowMs: 3_600_000 },
+          { per: 'application', limit: LIMIT, windowMs: 3_600_000 },
+        ],
+        lead: [
+          { per: 'token', limit: LIMIT, windowMs: 3_600_000 },
+          { per: 'application', limit: LIMIT, windowMs: 3_600_000 },
+        ],
+      },
     });
   });
   afterAll(() => api.close());
 
-  it('counts a visitor’s messages as leads are counted, per token', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) {
-      statuses.push((await api.post(CHAT_MESSAGES_PATH, { text: `Message ${i}` })).statusCode);
-    }
-    expect(statuses).toEqual([200, 200, 200, 429]);
+  it('counts a visitor’s messages apart from leads: a busy chat leaves the application’s stage reports their allowance', async () => {
+    const created = await createApplication(api);
+    const message = (i: number) =>
+      api.post(
+        CHAT_MESSAGES_PATH,
+        { text: `Message ${i}`, applicationNumber: created.applicationNo },
+        { capability: created.capability },
+      );
+    const chats: number[] = [];
+    for (let i = 0; i <= LIMIT; i += 1) chats.push((await message(i)).statusCode);
+    expect(chats).toEqual([...Array<number>(LIMIT).fill(200), 429]);
+
+    const report = () =>
+      api.post(
+        STAGE_REPORT_PATH,
+        { applicationNumber: created.applicationNo, stageApiName: 'Quote' },
+        { capability: created.capability },
+      );
+    const reports: number[] = [];
+    for (let i = 0; i <= LIMIT; i += 1) reports.push((await report()).statusCode);
+    expect(reports).toEqual([...Array<number>(LIMIT).fill(200), 429]);
   });
 });

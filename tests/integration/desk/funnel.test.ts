@@ -1,10 +1,11 @@
 import { PROPOSAL_ROOT_STEP } from '../../../src/shared/stepNames.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaToday } from '../../../src/server/api/applications/policyDates.ts';
-import { ANALYTICS_STEPS_PATH } from '../../../src/server/api/analytics/analyticsRoutes.ts';
 import { build } from '../../../src/server/app.ts';
 import { testConfig } from '../../../src/server/config.ts';
 import { DESK_API, DESK_COOKIE } from '../../../src/server/desk/deskAuth.ts';
+import { DEFAULT_WRITE_LIMITS } from '../../../src/server/lib/writeLimits.ts';
+import { ANALYTICS_STEPS_PATH } from '../../../src/shared/analyticsApi.ts';
 import { addStaff } from '../../../src/server/desk/staffStore.ts';
 import { createTestApi, DATABASES, type TestApi } from '../api/testApp.ts';
 
@@ -12,7 +13,8 @@ import { createTestApi, DATABASES, type TestApi } from '../api/testApp.ts';
  * Issue 20, funnel analytics: the journey reports step enter, leave (with the time spent) and
  * field errors per anonymous visit, without a token; the desk shows each plan's funnel in its
  * journey order — visits that entered each step, those that stopped there, the median time
- * and the errors by field — for India calendar days. Nothing personal fits in an event.
+ * and the errors by field — for India calendar days. An event names only one of the plan's
+ * steps, a field of that step's form and a validation keyword, so nothing personal fits in one.
  */
 const FUNNEL = `${DESK_API}/funnel`;
 
@@ -106,38 +108,42 @@ describe.each(DATABASES)('funnel analytics ($name)', (kind) => {
     // Plain JSON, no token, as navigator.sendBeacon and fetch(keepalive) send it.
     const T = 'T54';
     const visits: Record<string, Event[]> = {
-      // Stops at additional details after two errors on the premium and one on the frequency.
+      // Stops at additional details after two errors on the premium and one on the frequency
+      // (a field's segments joined with '_' as the form ids it, or with '/' or '.').
       one: [
         enter(T, 'basic-details'),
         leave(T, 'basic-details', 10_000),
         enter(T, 'plan-details'),
+        error(T, 'plan-details', 'planDetails_investmentAmount', 'minimum'),
         error(T, 'plan-details', 'planDetails/investmentAmount', 'minimum'),
-        error(T, 'plan-details', 'planDetails/investmentAmount', 'minimum'),
-        error(T, 'plan-details', 'planDetails/investmentFrequency', 'enum'),
+        error(T, 'plan-details', 'planDetails_investmentFrequency', 'enum'),
         leave(T, 'plan-details', 30_000),
         enter(T, 'additional-details'),
         leave(T, 'additional-details', 5_000),
       ],
-      // Stops at plan details.
+      // Stops at plan details; its page was hidden once there (the time so far, then the whole).
       two: [
         enter(T, 'basic-details'),
         leave(T, 'basic-details', 20_000),
         enter(T, 'plan-details'),
-        error(T, 'plan-details', 'planDetails/investmentAmount', 'minimum'),
+        error(T, 'plan-details', 'planDetails.investmentAmount', 'minimum'),
+        leave(T, 'plan-details', 12_000),
+        enter(T, 'plan-details'),
         leave(T, 'plan-details', 50_000),
       ],
-      // Stops at basic details, on the date of birth.
+      // Stops at basic details, on the date of birth, its page hidden twice on the way.
       three: [
         enter(T, 'basic-details'),
-        error(T, 'basic-details', 'policyHolder/dateOfBirth', 'required'),
+        leave(T, 'basic-details', 5_000),
+        leave(T, 'basic-details', 15_000),
+        error(T, 'basic-details', 'policyHolder_dateOfBirth', 'required'),
         leave(T, 'basic-details', 40_000),
       ],
-      // Goes to payment (finished), opening the joint-life popup on the way; then resumes
-      // basic details (going back does not make it a drop-off there).
+      // Goes to payment (finished); then resumes basic details (going back does not make it a
+      // drop-off there).
       four: [
         enter(T, 'basic-details'),
         enter(T, 'plan-details'),
-        enter(T, 'joint-life'),
         enter(T, 'additional-details'),
         enter(T, 'review-details'),
         enter(T, 'make-payment'),
@@ -190,26 +196,29 @@ describe.each(DATABASES)('funnel analytics ($name)', (kind) => {
       to: indiaToday(),
       visits: 5,
     });
-    expect(result.steps.map((step) => step.step)).toEqual([...T54_ORDER, 'joint-life']);
+    // The plan's steps only: an event for any other step is refused (below).
+    expect(result.steps.map((step) => step.step)).toEqual(T54_ORDER);
     const byStep = Object.fromEntries(result.steps.map((step) => [step.step, step]));
     expect(byStep['basic-details']).toEqual({
       step: 'basic-details',
       title: 'Share your basic details to calculate regular pension income',
       entered: 5,
       leftHere: 2,
+      // Each visit's longest time (10 s, 20 s, and 40 s after reports of 5 s and 15 s): 20 s,
+      // where the median of every report would be 15 s.
       medianMs: 20_000,
-      errors: [{ field: 'policyHolder/dateOfBirth', errorKey: 'required', count: 1 }],
+      errors: [{ field: 'policyHolder_dateOfBirth', errorKey: 'required', count: 1 }],
     });
     expect(byStep['plan-details']).toEqual({
       step: 'plan-details',
       title: 'Customise your pension plan',
       entered: 3,
       leftHere: 1,
-      // The median of 30 s and 50 s.
+      // The median of 30 s and 50 s (visit two's 12 s was its time so far), not of 12, 30 and 50 s.
       medianMs: 40_000,
       errors: [
-        { field: 'planDetails/investmentAmount', errorKey: 'minimum', count: 3 },
-        { field: 'planDetails/investmentFrequency', errorKey: 'enum', count: 1 },
+        { field: 'planDetails_investmentAmount', errorKey: 'minimum', count: 3 },
+        { field: 'planDetails_investmentFrequency', errorKey: 'enum', count: 1 },
       ],
     });
     expect(byStep['additional-details']).toMatchObject({
@@ -229,15 +238,6 @@ describe.each(DATABASES)('funnel analytics ($name)', (kind) => {
       title: 'Personal details',
       entered: 0,
       leftHere: 0,
-    });
-    // A step outside the plan's journey is listed after it, by its name, and is nobody's drop-off.
-    expect(byStep['joint-life']).toEqual({
-      step: 'joint-life',
-      title: 'joint-life',
-      entered: 1,
-      leftHere: 0,
-      medianMs: null,
-      errors: [],
     });
   });
 
@@ -330,42 +330,68 @@ describe.each(DATABASES)('funnel analytics ($name)', (kind) => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().errors).toContainEqual({ field, message });
     };
+    const STEP = 'Please enter valid step.';
+    const NOT_A_STEP = 'This step is not part of this plan.';
+    const FIELD = 'Please enter valid field name.';
+    const NOT_A_FIELD = 'This field is not on this step.';
+    const KEY = 'Please enter valid error key.';
     await refused(
       { visitId: visit('bad'), events: [enter('X99', 'basic-details')] },
       'events.0.productId',
       'This plan is not known.',
     );
-    await refused(
-      {
-        visitId: visit('bad'),
-        events: [good, error('T54', 'basic-details', 'ravi.kumar@example.com', 'format')],
-      },
-      'events.1.field',
-      'Please enter valid field name.',
-    );
-    await refused(
-      {
-        visitId: visit('bad'),
-        events: [error('T54', 'basic-details', 'policyHolder/fullName', 'Ravi Kumar')],
-      },
-      'events.0.errorKey',
-      'Please enter valid error key.',
-    );
-    await refused(
-      { visitId: visit('bad'), events: [error('T54', 'basic-details', 'Ravi Kumar', 'pattern')] },
-      'events.0.field',
-      'Please enter valid field name.',
-    );
-    await refused(
-      { visitId: visit('bad'), events: [enter('T54', 'Basic details')] },
-      'events.0.step',
-      'Please enter valid step.',
-    );
-    await refused(
-      { visitId: visit('bad'), events: [enter('T54', `plan-details/${'a'.repeat(80)}`)] },
-      'events.0.step',
-      'Please enter valid step.',
-    );
+    // A field is a field of the step's form, never a value: not a mobile, a PAN, a date, an
+    // e-mail, a name (with a dot, a space or an underscore), nor a field of another step.
+    const fields: [string, string][] = [
+      ['ravi.kumar@example.com', FIELD],
+      ['Ravi Kumar', FIELD],
+      ['9876543210', FIELD],
+      ['+919876543210', FIELD],
+      ['12/03/1964', FIELD],
+      ['1964-03-12', FIELD],
+      ['ABCDE1234F', NOT_A_FIELD],
+      ['ravi.kumar', NOT_A_FIELD],
+      ['ravi_kumar', NOT_A_FIELD],
+      ['Ravi', NOT_A_FIELD],
+      ['policyHolder_ABCDE1234F', NOT_A_FIELD],
+      ['policyHolder/ravi.kumar', NOT_A_FIELD],
+      ['policyHolder_dateOfBirth_12', NOT_A_FIELD],
+      ['planDetails_investmentAmount', NOT_A_FIELD],
+    ];
+    for (const [field, message] of fields) {
+      await refused(
+        { visitId: visit('bad'), events: [good, error('T54', 'basic-details', field, 'pattern')] },
+        'events.1.field',
+        message,
+      );
+    }
+    // An error key is a validation keyword.
+    for (const errorKey of ['Ravi Kumar', 'ravi.kumar', '9876543210', 'ABCDE1234F', '12/03/1964', 'secret']) {
+      await refused(
+        { visitId: visit('bad'), events: [error('T54', 'basic-details', 'policyHolder_fullName', errorKey)] },
+        'events.0.errorKey',
+        KEY,
+      );
+    }
+    // A step is one of the plan's: not a name, a mobile, a PAN, a date, a popup or another plan's step.
+    const steps: [string, string][] = [
+      ['Basic details', STEP],
+      ['ravi.kumar', STEP],
+      ['9876543210', STEP],
+      ['12/03/1964', STEP],
+      ['1964-03-12', STEP],
+      [`plan-details/${'a'.repeat(80)}`, STEP],
+      ['abcde1234f', NOT_A_STEP],
+      ['ravi-kumar', NOT_A_STEP],
+      ['plan-details/9876543210', NOT_A_STEP],
+      ['joint-life', NOT_A_STEP],
+      ['annuity-details', NOT_A_STEP],
+    ];
+    for (const [step, message] of steps) {
+      await refused({ visitId: visit('bad'), events: [good, enter('T54', step)] }, 'events.1.step', message);
+    }
+    const unknown = await send({ visitId: visit('bad'), events: [enter('T54', 'ravi-kumar')] });
+    expect(unknown.json()).toMatchObject({ message: NOT_A_STEP });
     await refused(
       { visitId: visit('bad'), events: [leave('T54', 'basic-details', -1)] },
       'events.0.ms',
@@ -410,6 +436,40 @@ describe.each(DATABASES)('funnel analytics ($name)', (kind) => {
     await api.app.db.query('DELETE FROM visit_steps WHERE visit_id = $1', [visit('twenty')]);
   });
 
+  it('takes a field of the step’s form by its path, into arrays, branches and definitions, stored joined with ‘_’', async () => {
+    const nominee = 'personal-details/nominee';
+    const res = await send({
+      visitId: visit('fields'),
+      events: [
+        enter('T54', nominee),
+        // An array's item by index; the appointee only in the schema's then, by $ref into $defs.
+        error('T54', nominee, 'nominees_0_dateOfBirth', 'ageRange'),
+        error('T54', nominee, 'nominees/1/fullName', 'pattern'),
+        error('T54', nominee, 'appointee.fullName', 'required'),
+        error('T54', nominee, 'nominees', 'itemsTotal'),
+        error('T54', 'basic-details', 'policyHolder', 'invalid'),
+        error('T54', 'basic-details', 'insuredPerson/dateOfBirth', 'errorMessage'),
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const { rows } = await api.app.db.query<{ step: string; field: string; error_key: string }>(
+      `SELECT step, field, error_key FROM visit_steps WHERE visit_id = $1 AND kind = 'error' ORDER BY id`,
+      [visit('fields')],
+    );
+    expect(rows.map((row) => [row.step, row.field, row.error_key])).toEqual([
+      [nominee, 'nominees_0_dateOfBirth', 'ageRange'],
+      [nominee, 'nominees_1_fullName', 'pattern'],
+      [nominee, 'appointee_fullName', 'required'],
+      [nominee, 'nominees', 'itemsTotal'],
+      ['basic-details', 'policyHolder', 'invalid'],
+      ['basic-details', 'insuredPerson_dateOfBirth', 'errorMessage'],
+    ]);
+    // The proposal page's root route by its name.
+    const root = await send({ visitId: visit('fields'), events: [enter('T54', PROPOSAL_ROOT_STEP)] });
+    expect(root.statusCode, root.body).toBe(204);
+    await api.app.db.query('DELETE FROM visit_steps WHERE visit_id = $1', [visit('fields')]);
+  });
+
   it('takes events with a visitor’s token too, and a beacon’s body as well as a plain one', async () => {
     const body = { visitId: visit('token'), events: [enter('U27', 'basic-details')] };
     const withToken = await send(body, { authorization: `Bearer ${await api.token()}` });
@@ -440,6 +500,10 @@ describe.each(DATABASES)('funnel events are limited per address ($name)', (kind)
     });
   }, 60_000);
   afterAll(() => api.close());
+
+  it('takes 300 requests a minute from one address by default', () => {
+    expect(DEFAULT_WRITE_LIMITS.analytics).toEqual([{ per: 'address', limit: 300, windowMs: 60_000 }]);
+  });
 
   it('answers 429 with Retry-After past the address’s limit, without a token', async () => {
     const send = (address: string) =>
@@ -494,10 +558,26 @@ describe('funnel events in the log', () => {
       url: ANALYTICS_STEPS_PATH,
       payload: {
         visitId: visit('logged'),
-        events: [error('T54', 'basic-details', 'policyHolder/dateOfBirth', 'secretFieldKey')],
+        events: [error('T54', 'basic-details', 'policyHolder/dateOfBirth', 'required')],
       },
     });
     expect(ok.statusCode, ok.body).toBe(204);
-    expect(lines.join('\n')).not.toContain('secretFieldKey');
+    expect(lines.join('\n')).not.toContain('dateOfBirth');
+
+    // A name that is not the plan's is refused by where it is, never by what it is.
+    const unknown = await app.inject({
+      method: 'POST',
+      url: ANALYTICS_STEPS_PATH,
+      payload: {
+        visitId: visit('logged'),
+        events: [enter('T54', 'ravi-kumar'), error('T54', 'basic-details', 'ABCDE1234F', 'required')],
+      },
+    });
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json().errors).toEqual([
+      { field: 'events.0.step', message: 'This step is not part of this plan.' },
+      { field: 'events.1.field', message: 'This field is not on this step.' },
+    ]);
+    for (const value of ['ravi-kumar', 'ABCDE1234F']) expect(lines.join('\n')).not.toContain(value);
   });
 });

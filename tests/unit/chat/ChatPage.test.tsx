@@ -37,6 +37,9 @@ function fakeServer() {
     async post<T>(path: string, body: unknown, options?: CallOptions) {
       calls.push({ method: 'POST', path, body: body as Record<string, unknown>, options });
       if (failure) throw failure;
+      // As the route does: naming an application needs its capability.
+      if ((body as { applicationNumber?: string }).applicationNumber && !options?.capability)
+        throw new ApiFailure('Please resume your application to continue.', 403);
       let key = options?.headers?.[CHAT_KEY_HEADER];
       if (key && conversations.get(key)?.closed) throw new ApiFailure(CHAT_WORDS.closed, 409);
       if (!key || !conversations.has(key)) {
@@ -274,5 +277,15 @@ describe('the chat page', () => {
     await type(box, 'And another');
     expect(server.calls.at(-1)!.body).toEqual({ text: 'And another', productId: 'T54' });
     expect(server.calls.at(-1)!.options?.capability).toBeUndefined();
+    // An application without its capability would be refused (403): the message goes without it.
+    conversation.setContext({ productId: 'T54', step: 'plan-details', applicationNumber: '8892941567' });
+    await type(box, 'Without the capability');
+    expect(server.calls.at(-1)!.body).toEqual({
+      text: 'Without the capability',
+      productId: 'T54',
+      step: 'plan-details',
+    });
+    expect(server.calls.at(-1)!.options?.capability).toBeUndefined();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -11,18 +11,22 @@ const OWN = 'https://buy.insurer.example';
 function frame() {
   const posted: [unknown, string][] = [];
   const parent = { postMessage: (data: unknown, origin: string) => void posted.push([data, origin]) };
-  const listeners = new Set<(event: MessageEvent) => void>();
+  type Listener = (event: Event) => void;
+  const listeners = new Map<string, Set<Listener>>();
+  const of = (type: string) => listeners.get(type) ?? listeners.set(type, new Set()).get(type)!;
   const self = {
     parent,
-    addEventListener: (_type: string, listener: (event: MessageEvent) => void) =>
-      void listeners.add(listener),
-    removeEventListener: (_type: string, listener: (event: MessageEvent) => void) =>
-      void listeners.delete(listener),
+    addEventListener: (type: string, listener: Listener) => void of(type).add(listener),
+    removeEventListener: (type: string, listener: Listener) => void of(type).delete(listener),
   };
   const deliver = (data: unknown, origin: string, source: unknown = parent) => {
-    for (const listener of listeners) listener({ data, origin, source } as MessageEvent);
+    for (const listener of of('message')) listener({ data, origin, source } as MessageEvent);
   };
-  return { self: self as unknown as Window, parent, posted, deliver, listeners };
+  const press = (key: string, isComposing = false) => {
+    for (const listener of of('keydown')) listener({ key, isComposing } as KeyboardEvent);
+  };
+  const listening = () => [...listeners.values()].reduce((count, set) => count + set.size, 0);
+  return { self: self as unknown as Window, parent, posted, deliver, press, listening };
 }
 
 const CONTEXT = {
@@ -35,7 +39,7 @@ const CONTEXT = {
 
 describe('the chat page’s parent', () => {
   it('is told the page is ready, and heard only from an allowed origin and only as the parent', () => {
-    const { self, posted, deliver, listeners } = frame();
+    const { self, posted, deliver, listening } = frame();
     const heard: ChatPageContext[] = [];
     const stop = listenToParent((context) => heard.push(context), [OWN], self);
     expect(posted).toEqual([[{ type: 'bimaflow:chat-ready' }, OWN]]);
@@ -49,7 +53,29 @@ describe('the chat page’s parent', () => {
     const { type: _type, ...fields } = CONTEXT;
     expect(heard).toEqual([fields]);
     stop();
-    expect(listeners.size).toBe(0);
+    expect(listening()).toBe(0);
+  });
+
+  it('is asked to close the chat when Escape is pressed in the page, on the allowed origins', () => {
+    const JOURNEY = 'https://www.insurer.example';
+    const { self, posted, press, listening } = frame();
+    const stop = listenToParent(() => undefined, [OWN, JOURNEY], self);
+    posted.length = 0;
+
+    press('Enter');
+    press('a');
+    press('Escape', true); // cancels an input method's choice, not the chat
+    expect(posted).toEqual([]);
+
+    press('Escape');
+    expect(posted).toEqual([
+      [{ type: 'bimaflow:chat-close' }, OWN],
+      [{ type: 'bimaflow:chat-close' }, JOURNEY],
+    ]);
+    stop();
+    expect(listening()).toBe(0);
+    press('Escape');
+    expect(posted).toHaveLength(2);
   });
 
   it('keeps only well-formed fields of a context', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dropOffPercent, funnelSummary, topErrors, wrapLabel } from '../../../src/desk/funnelFigures.ts';
+import {
+  CHART_FONT_PX,
+  CHART_LABEL_LINES,
+  chartLabelGap,
+  dropOffPercent,
+  funnelSummary,
+  topErrors,
+  wrapLabel,
+} from '../../../src/desk/funnelFigures.ts';
 
 describe('the funnel’s figures', () => {
   it('gives the share of a step’s visits that went no further', () => {
@@ -41,14 +49,31 @@ describe('the funnel’s figures', () => {
     );
   });
 
-  it('wraps a long step title on lines of about 14 characters', () => {
+  it('wraps a long step title on at most two lines of about 14 characters', () => {
     expect(wrapLabel('Plan details')).toBe('Plan details');
-    expect(wrapLabel('Additional details of the insured')).toBe('Additional\ndetails of the\ninsured');
+    expect(wrapLabel('Additional details of the insured')).toBe('Additional\ndetails of…');
     expect(wrapLabel('Share your basic details to calculate regular pension income')).toBe(
-      'Share your\nbasic details\nto calculate…',
+      'Share your\nbasic details…',
     );
     expect(wrapLabel('Share your basic details to calculate regular pension income', 30)).toBe(
-      'Share your basic details to\ncalculate regular pension\nincome',
+      'Share your basic details to\ncalculate regular pension…',
     );
+    expect(wrapLabel('Upload the documents of the life assured', 14, 3)).toBe(
+      'Upload the\ndocuments of\nthe life…',
+    );
+  });
+
+  it('leaves at least a line’s room between one step’s title and the next in the chart', () => {
+    const titles = [
+      'Share your basic details to calculate regular pension income',
+      'Upload the documents of the life assured',
+      'Health and lifestyle declarations',
+    ];
+    for (const title of titles) {
+      expect(wrapLabel(title).split('\n').length).toBeLessThanOrEqual(CHART_LABEL_LINES);
+    }
+    expect(chartLabelGap()).toBeGreaterThanOrEqual(2 * CHART_FONT_PX);
+    // Three lines in the same row would leave less than a line between titles.
+    expect(chartLabelGap(3)).toBeLessThan(CHART_FONT_PX);
   });
 });

@@ -1,31 +1,44 @@
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  ANALYTICS_STEPS_PATH,
+  ERROR_KEY_PATTERN,
+  FIELD_PATTERN,
+  MAX_EVENTS,
+  STEP_PATTERN,
+  VISIT_ID_PATTERN,
+} from '../../../shared/analyticsApi.ts';
 import { ApiError } from '../../lib/ApiError.ts';
+import type { FieldError } from '../../lib/httpErrorBody.ts';
 import { ERROR_ANSWER, choice, object, text, type JsonSchema } from '../../lib/specSchema.ts';
-import { serverPlans } from '../../plans/serverPlans.ts';
+import { planFor, serverPlans } from '../../plans/serverPlans.ts';
 import { toFieldError } from '../../plugins/errors.ts';
 import '../../types.ts';
+import { ERROR_KEYS, fieldOfStep, formsByStep } from './stepFields.ts';
 import { recordVisitSteps, STEP_KINDS, type VisitStepEvent } from './visitSteps.ts';
 
-export const ANALYTICS_STEPS_PATH = '/buyonlineoauth/analytics/steps';
-
-/** At most this many events in one request (a page hide sends what is left of the visit's queue). */
-export const MAX_EVENTS = 20;
+export { ANALYTICS_STEPS_PATH, MAX_EVENTS };
 
 /** Largest `ms` kept (the column is a 4-byte integer: about 24 days on one step). */
 const MAX_MS = 2_147_483_647;
 
+export const ANALYTICS_MESSAGES = {
+  step: 'This step is not part of this plan.',
+  field: 'This field is not on this step.',
+} as const;
+
 /**
- * Each field is a name, a step or a keyword, never a value: the patterns leave no room for an
- * e-mail, a name with spaces, or a date of birth written with slashes and a plan's step in it.
+ * An event names a plan, one of its steps, a field of that step's form and a validation
+ * keyword — names only. The patterns here keep out what cannot be a name; the plan's own
+ * steps and forms are checked after (`checkedNames`).
  */
 function eventSchema(productIds: readonly string[]): JsonSchema {
   return object(
     {
       productId: choice('Plan', productIds, 'This plan is not known.'),
-      step: text('Step', { pattern: '^[a-z0-9][a-z0-9/?=-]*$', maxLength: 80 }),
+      step: text('Step', { pattern: STEP_PATTERN }),
       kind: choice('Kind', STEP_KINDS),
-      field: text('Field name', { pattern: '^[A-Za-z0-9_./-]{1,80}$' }),
-      errorKey: text('Error key', { pattern: '^[A-Za-z0-9_-]{1,40}$' }),
+      field: text('Field name', { pattern: FIELD_PATTERN }),
+      errorKey: { ...choice('Error key', ERROR_KEYS), pattern: ERROR_KEY_PATTERN },
       ms: {
         type: 'integer',
         title: 'Time on step',
@@ -41,7 +54,7 @@ function eventSchema(productIds: readonly string[]): JsonSchema {
 function bodySchema(): JsonSchema {
   return object(
     {
-      visitId: text('Visit id', { pattern: '^[A-Za-z0-9_-]{16,40}$' }),
+      visitId: text('Visit id', { pattern: VISIT_ID_PATTERN }),
       events: {
         type: 'array',
         title: 'Events',
@@ -57,6 +70,29 @@ function bodySchema(): JsonSchema {
     },
     ['visitId', 'events'],
   );
+}
+
+/**
+ * Each event's step checked against its plan's steps and its field against that step's form;
+ * the events as they are stored (fields joined with '_'), or the refusals by event.
+ */
+function checkedNames(events: readonly VisitStepEvent[]): {
+  events: VisitStepEvent[];
+  refused: FieldError[];
+} {
+  const refused: FieldError[] = [];
+  const checked = events.map((event, index) => {
+    const form = formsByStep(planFor(event.productId)!).get(event.step);
+    if (!form) {
+      refused.push({ field: `events.${index}.step`, message: ANALYTICS_MESSAGES.step });
+      return event;
+    }
+    if (event.field === undefined) return event;
+    const field = fieldOfStep(form, event.field);
+    if (!field) refused.push({ field: `events.${index}.field`, message: ANALYTICS_MESSAGES.field });
+    return { ...event, field };
+  });
+  return { events: checked, refused };
 }
 
 /**
@@ -88,7 +124,9 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const refused = request.validationError;
       if (refused) throw new ApiError(400, refused.message, refused.validation.map(toFieldError));
-      await recordVisitSteps(app.db, request.body.visitId, request.body.events, now());
+      const { events, refused: names } = checkedNames(request.body.events);
+      if (names.length) throw new ApiError(400, names[0]!.message, names);
+      await recordVisitSteps(app.db, request.body.visitId, events, now());
       return reply.code(204).send();
     },
   );

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_SCHEMAS_ROOT } from '../../../plans/nodePlanSource.ts';
 import { commonPattern } from '../../lib/commonPattern.ts';
 import { choice, object, optionalText, text, type JsonSchema } from '../../lib/specSchema.ts';
 
@@ -9,8 +12,12 @@ export const DATE_REQUIRED_MESSAGE = 'Pick a Date cannot be empty.';
 export const SLOT_REQUIRED_MESSAGE = 'Time Slot cannot be empty.';
 /** Not in the spec, which only disables past slots (§3.8); a caller that sends one anyway gets this. */
 export const SLOT_PAST_MESSAGE = 'This time slot is over. Please pick a later slot.';
-/** spec 02 §2.9, the Thanks popup. */
-export const THANKS_MESSAGE = 'Thanks! We will get in touch soon.';
+/** spec 02 §2.9, the Thanks popup's title, as the journey shows it (schemas/common/content.json `help`). */
+export const THANKS_MESSAGE: string = (
+  JSON.parse(readFileSync(join(DEFAULT_SCHEMAS_ROOT, 'common', 'content.json'), 'utf8')) as {
+    help: { thanksTitle: string };
+  }
+).help.thanksTitle;
 
 const date = (): JsonSchema => text('Pick a Date', { format: 'date' }, DATE_MESSAGE);
 

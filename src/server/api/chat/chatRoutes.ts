@@ -40,7 +40,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: VisitorMessage }>(
     CHAT_MESSAGES_PATH,
     {
-      config: { sealResponse: 'response', writeLimit: 'lead' },
+      config: { sealResponse: 'response', writeLimit: 'chat' },
       schema: {
         body: visitorMessageBody(),
         response: {

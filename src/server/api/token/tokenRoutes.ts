@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import { TOKEN_FAILED } from '../../../shared/tokenMessages.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../../lib/ApiError.ts';
@@ -72,7 +73,7 @@ export const tokenRoutes: FastifyPluginAsync = async (app) => {
       } else if (clientId === publicClientId) {
         scope = 'journey';
       } else {
-        throw new ApiError(401, 'Failed to generate Token');
+        throw new ApiError(401, TOKEN_FAILED);
       }
       return {
         access_token: app.tokens.issueAccess(clientId, scope, accessTokenTtlSeconds),
