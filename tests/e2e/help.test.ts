@@ -198,13 +198,34 @@ describe('Talk to Expert', () => {
   });
 
   for (const code of ['T54', 'T62', 'T64', 'U27', 'U30']) {
-    it(`${code}: a slot, with today's slots that are over disabled (India time, controlled clock)`, async () => {
+    it(`${code}: a call now, then a slot, with today's slots that are over disabled (India time, controlled clock)`, async () => {
       const plan = planOf(code);
       const page = await phone();
       // 3:30 PM in India, three weeks from now: 9-11, 11-1 and 1-3 are over, 3-5 and 5-7 are open.
       const day = kolkataClock(new Date(Date.now() + 21 * 86_400_000)).date;
       await page.clock.install({ time: new Date(`${day}T15:30:00+05:30`) });
       await openJourney(page, plan);
+      // Book a Call Now, from the plan's first step.
+      await page.getByRole('button', { name: 'Talk to Expert' }).click();
+      await (
+        await fillCaller(page, 'Neha Joshi', '9988776655')
+      )
+        .getByRole('button', { name: 'Book a Call Now' })
+        .click();
+      const thanks = page.getByRole('alertdialog', { name: 'Thanks! We will get in touch soon.' });
+      await thanks.waitFor({ timeout: 15_000 });
+      await thanks.getByRole('button', { name: 'Close' }).click();
+      const today = kolkataClock(new Date()).date;
+      expect(
+        (await bookings(today)).filter((item) => item.fullName === 'Neha Joshi' && item.productId === code),
+      ).toEqual([
+        expect.objectContaining({
+          mode: 'now',
+          step: journeySteps(plan)[0]!.id,
+          planName: plan.config.productName,
+        }),
+      ]);
+      // Then a slot.
       await page.getByRole('button', { name: 'Talk to Expert' }).click();
       const dialog = await fillCaller(page, `Ravi ${code === 'T54' ? 'Kumar' : 'Menon'}`, '9123456780');
       await dialog.getByRole('button', { name: 'Pick a time slot' }).click();
