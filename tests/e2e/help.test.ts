@@ -177,6 +177,8 @@ describe('Talk to Expert', () => {
       .poll(() => thanks.textContent())
       .toContain('Thank you for submitting your details, our experts will connect to you shortly');
     await expectAccessible(page, 'T54 Thanks popup');
+    // A dialog has the page to itself: the dock does not float over its backdrop.
+    expect(await page.locator('.bf-help-dock').isVisible()).toBe(false);
     await shot(page, 'thanks');
     await thanks.getByRole('button', { name: 'Close' }).click();
 
