@@ -144,7 +144,7 @@ export default defineConfig({
                   : // What the journey's and the proposal page's first screens both use besides
                     // (the API client, the pincode lookup, the error popup, the kept quotes): with
                     // the runtime they both load, not in small chunks of their own.
-                    /\/src\/(api\/(apiClient|createApiClient|browserApi)\.ts|journey\/(pincodeLookup\.ts|previousQuotes\.ts|messages\.ts|ErrorPopup\.tsx|JourneyServices\.ts)|app\/PageLoadFailed\.tsx)$|\/engine\/plan\/adapter\.ts$/.test(
+                    /\/src\/(api\/(apiClient|createApiClient|browserApi)\.ts|journey\/(pincodeLookup\.ts|previousQuotes\.ts|messages\.ts|ErrorPopup\.tsx|JourneyServices\.ts|boundData\.ts)|app\/PageLoadFailed\.tsx)$|\/engine\/plan\/adapter\.ts$/.test(
                         id,
                       )
                     ? 'journey'

@@ -2,7 +2,9 @@ import { access } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync } from 'node:zlib';
 import { globalPlugin } from '../lib/globalPlugin.ts';
+import { routeDocuments } from './routePreloads.ts';
 import { httpErrorBody } from '../lib/httpErrorBody.ts';
 
 export interface SpaOptions {
@@ -68,9 +70,23 @@ export const spa = globalPlugin<SpaOptions>('spa', async (app, { root }) => {
     },
   });
 
+  // Each plan page's shell with its modulepreloads (issue 21), made once from the build.
+  const documentFor = routeDocuments(root);
+  const brotli = new Map<string, Buffer>();
+
   app.setNotFoundHandler(async (request, reply) => {
     if (!isHistoryNavigation(request)) {
       return reply.code(404).send(httpErrorBody(404, `Route ${request.method}:${pathOf(request)} not found`));
+    }
+    // A plan's journey or proposal page: the shell naming the chunks that page needs.
+    const document = bundleOf(pathOf(request)) ? undefined : documentFor(pathOf(request));
+    if (document !== undefined) {
+      reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', REVALIDATE);
+      reply.header('vary', 'accept-encoding');
+      if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(document);
+      let compressed = brotli.get(document);
+      if (!compressed) brotli.set(document, (compressed = brotliCompressSync(document)));
+      return reply.header('content-encoding', 'br').send(compressed);
     }
     // A page of a separate bundle (e.g. under /chat/) gets that bundle's shell.
     const bundle = bundleOf(pathOf(request));
