@@ -47,6 +47,11 @@ export interface ApiClient {
   get<T = Record<string, unknown>>(path: string, options?: CallOptions): Promise<T>;
   /** Downloads a file (a PDF) as a Blob. */
   download(path: string, options?: CallOptions): Promise<Blob>;
+  /**
+   * Gets the client ready for the visitor's first call while they are still typing: its code
+   * and an access token (kept fresh while the page is open), so Continue waits for no token.
+   */
+  warm?(): void;
 }
 
 export interface ApiClientConfig {

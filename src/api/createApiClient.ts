@@ -26,5 +26,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       (await http()).post<T>(path, body, options),
     get: async <T>(path: string, options?: CallOptions) => (await http()).get<T>(path, options),
     download: async (path, options) => (await http()).download(path, options),
+    warm: () =>
+      void http().then(
+        (ready) => ready.warm?.(),
+        () => undefined,
+      ),
   };
 }

@@ -10,8 +10,9 @@ import {
 } from './apiClient.ts';
 
 /*
- * The client behind ApiClient: axios and the envelope (crypto-js). Loaded on the first call,
- * not with the page: nothing is sent before the visitor presses Continue.
+ * The client behind ApiClient: axios and the envelope (crypto-js). Loaded on the first call or
+ * when the journey warms the client once its first step is on screen (not with the page): the
+ * token is then fetched while the visitor types, so Continue waits only for its own call.
  */
 
 export function createHttpClient(config: ApiClientConfig): ApiClient {
@@ -37,12 +38,30 @@ export function createHttpClient(config: ApiClientConfig): ApiClient {
         };
         // Renew a minute early so a call never leaves with a token about to lapse.
         token = { value, expiresAt: Date.now() + Math.max(0, seconds - 60) * 1000 };
+        if (warmed) renewBeforeExpiry();
         return value;
       })
       .finally(() => {
         pending = undefined;
       });
     return pending;
+  };
+
+  // A warmed client keeps its token fresh while the page is shown, so no call waits for one.
+  let warmed = false;
+  let renewal: ReturnType<typeof setTimeout> | undefined;
+  const renewBeforeExpiry = () => {
+    if (renewal !== undefined) clearTimeout(renewal);
+    renewal = setTimeout(
+      () => {
+        renewal = undefined;
+        if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+        token = undefined;
+        accessToken().catch(() => undefined);
+      },
+      // Never sooner than a second: a token with under a minute to live is not fetched in a loop.
+      Math.max(1000, (token?.expiresAt ?? 0) - Date.now()),
+    );
   };
 
   const headers = async (options: CallOptions = {}) => ({
@@ -100,6 +119,10 @@ export function createHttpClient(config: ApiClientConfig): ApiClient {
   };
 
   return {
+    warm: () => {
+      warmed = true;
+      accessToken().catch(() => undefined);
+    },
     post: (path, body, options = {}) =>
       withToken(async () => {
         const payload = options.plain ? body : { data: sealBrowser(config.envelopePassword, body) };

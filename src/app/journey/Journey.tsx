@@ -167,6 +167,8 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     // The later screens' copy (the landing sections') comes with the later forms: shown once here.
     const id = window.setTimeout(() => {
       loadLaterParts(plan);
+      // The token too, so Continue waits for no token (issue 21).
+      services.api.warm?.();
       setLaterPartsAsked(true);
       void plan
         .loadForms()
@@ -177,7 +179,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
       live = false;
       window.clearTimeout(id);
     };
-  }, [plan, stepReady]);
+  }, [plan, stepReady, services]);
   const opened = useMemo(() => {
     if (!step || !stepReady) return undefined;
     const current = selectBound(store.getState());

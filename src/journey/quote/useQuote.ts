@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
 import type { ApplicationStore } from '../../../engine/state/applicationStore.ts';
@@ -12,7 +12,7 @@ export type QuoteStatus =
 
 /**
  * Asks for a quote whenever an input it depends on changes and the quote's steps are valid
- * (debounced; only an answer for the inputs on screen is kept, see requestQuote). Ready when
+ * (at once the first time, then debounced while the visitor types; only an answer for the inputs on screen is kept, see requestQuote). Ready when
  * the stored quote is for what is on screen. It re-renders only when the quote's inputs or the
  * stored quote change, and validates the quote's steps once per change of their data.
  */
@@ -33,16 +33,20 @@ export function useQuote(plan: LoadedPlan, store: ApplicationStore, delayMs = 40
   // What the last finished request said, and for which inputs: a result for other inputs is stale.
   const [outcome, setOutcome] = useState<{ key: string; status: QuoteStatus }>();
 
+  // The first quote of the step goes at once: nothing was typed, there is nothing to wait for.
+  const asked = useRef(false);
   useEffect(() => {
     if (fresh || !valid) return;
     let live = true;
+    const wait = asked.current ? delayMs : 0;
+    asked.current = true;
     const timer = setTimeout(() => {
       requestQuote(plan, store, api, now()).then(
         () => live && setOutcome({ key, status: { kind: 'ready' } }),
         (error: unknown) =>
           live && setOutcome({ key, status: { kind: 'failed', message: quoteFailureMessage(error) } }),
       );
-    }, delayMs);
+    }, wait);
     return () => {
       live = false;
       clearTimeout(timer);

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildPlan, commonDocuments } from '../../../engine/plan/buildPlan.ts';
+import { createApplicationStore, type ApplicationStore } from '../../../engine/state/applicationStore.ts';
+import { compilingValidators } from '../../../engine/validation/createFormValidator.ts';
+import type { ApiClient } from '../../../src/api/apiClient.ts';
+import { JourneyServicesContext } from '../../../src/journey/JourneyServices.ts';
+import { useQuote } from '../../../src/journey/quote/useQuote.ts';
+import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import { testServices } from '../support/journeyServices.ts';
+
+/*
+ * Issue 21: Continue → quote in one round trip. The quote of a step that opens with valid
+ * inputs is asked for at once (nothing was typed, nothing to wait for); while the visitor
+ * types, it waits for the pause as before.
+ */
+
+const plan = buildPlan(readPlanFiles('T54'), commonDocuments(readCommonDocuments()), compilingValidators);
+const PLAN_DETAILS = {
+  investmentAmount: '50,000',
+  investmentFrequency: 'Yearly',
+  premiumPayingTerm: 5,
+  annuityFrequency: 'Yearly',
+  category: 'Single',
+  planOption: 'T54A',
+};
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function Probe({ store }: { store: ApplicationStore }) {
+  useQuote(plan, store, 400);
+  return null;
+}
+
+function setup() {
+  const asked: string[] = [];
+  // Answers never come: the test counts when each request leaves.
+  const api: ApiClient = {
+    post: (path) => {
+      asked.push(path);
+      return new Promise(() => undefined);
+    },
+    get: () => new Promise(() => undefined),
+    download: () => new Promise(() => undefined),
+  };
+  const store = createApplicationStore({ key: 'first-quote-test' });
+  store.dispatch({
+    type: 'setAt',
+    pointer: '/basicDetails/policyHolder',
+    value: { fullName: 'Asha Rani', dateOfBirth: '1966-01-15', gender: 'Female', buyFor: 'Myself' },
+  });
+  store.dispatch({ type: 'setAt', pointer: '/planDetails', value: PLAN_DETAILS });
+  render(
+    <JourneyServicesContext.Provider value={testServices({ api })}>
+      <Probe store={store} />
+    </JourneyServicesContext.Provider>,
+  );
+  return { store, asked };
+}
+
+describe('the first quote of a step', () => {
+  it('leaves at once when the step opens valid, then waits for the typing pause', async () => {
+    const { store, asked } = setup();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(asked).toHaveLength(1);
+    act(() =>
+      store.dispatch({
+        type: 'setAt',
+        pointer: '/planDetails',
+        value: { ...PLAN_DETAILS, investmentAmount: '60,000' },
+      }),
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(399);
+    });
+    expect(asked).toHaveLength(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(asked).toHaveLength(2);
+  });
+});
