@@ -265,6 +265,14 @@ describe('T54 journey', () => {
     // until a new quote is saved, so review's address lands on plan details (the furthest open
     // step), and the old figures are never shown, nor their illustration.
     expect(after.userStage).toBe('basic-details');
+    // The new name's quote is in before the page is loaded again: the label still names it.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => JSON.parse(sessionStorage.getItem('dataMapping:T54') ?? '{}').planDetails?.quotedFor,
+        ),
+      )
+      .toContain('"FirstName":"Ramesh","MiddleName":"Kumar","LastName":"Mehta"');
     await page.goto(server.baseUrl + JOURNEY + 'review-details');
     await heading('Customise your pension plan');
     await expect.poll(() => new URL(page.url()).pathname).toBe(JOURNEY + 'plan-details');

@@ -206,7 +206,10 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     store,
     useCallback(
       (state: ApplicationState) => (step ? adapter.submitLabel?.(step.id, state) : undefined),
-      [adapter, step],
+      // Again once the step's parts are in: the label reads code that loads with them (a quote
+      // stored before a reload changes nothing in the store to ask again).
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      [adapter, step, stepReady],
     ),
   );
 
