@@ -47,6 +47,16 @@ export function holdDraft(commit: () => void, field?: string): () => void {
 }
 
 /**
+ * Hands every held draft to its form and renders that at once: before the journey changes the
+ * address itself (a Back link, a failed save taking the visitor to its step), as the browser's
+ * own back and forward do below, so the step's fields do not go away holding what was typed.
+ */
+export function commitDraftsNow(): void {
+  if (held.size > 0) flushSync(() => commitDrafts());
+}
+const commitNow = commitDraftsNow;
+
+/**
  * Commits the drafts, rendered at once, before anything else hears of the page going away or
  * the address changing: capturing on window runs before the listeners that save the
  * application (engine/state/applicationStore.ts persistOnPageHide) and route the journey.
@@ -54,9 +64,6 @@ export function holdDraft(commit: () => void, field?: string): () => void {
 function listenToPage(): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;
-  const commitNow = () => {
-    if (held.size > 0) flushSync(() => commitDrafts());
-  };
   window.addEventListener('pagehide', commitNow, true);
   window.addEventListener('popstate', commitNow, true);
   window.addEventListener('hashchange', commitNow, true);

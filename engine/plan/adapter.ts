@@ -54,6 +54,13 @@ export interface PlanAdapter {
    * machine moves on. Throw a StepFailure to keep the visitor on the step with a message.
    */
   onStepSubmit?(context: StepContext): Promise<StepSubmitOutcome>;
+  /**
+   * Whether the journey may show the next step (`nextStepId`) while this step's onStepSubmit
+   * is still answering (a save whose answer the next step neither needs nor overwrites): its
+   * failure is then shown over the next step and the visitor is taken back to this one,
+   * nothing they typed lost.
+   */
+  movesOnBeforeSubmitEnds?(context: StepContext, nextStepId: string): boolean;
   /** The device's kept applications, for resuming one without asking the visitor for proof. */
   keptApplications?: KeptApplications;
 }

@@ -8,8 +8,13 @@ import { loadPanels } from './panels/registry.tsx';
  * step is on screen, while the visitor fills it in.
  */
 
+let submitModule: typeof import('./submit/submitStep.ts') | undefined;
+
 /** The code a step's submit runs (plan.json `submit`): loaded on first use. */
-export const loadSubmit = () => import('./submit/submitStep.ts');
+export const loadSubmit = () => import('./submit/submitStep.ts').then((module) => (submitModule = module));
+
+/** The submit code once loaded (the journey moves on before a save answers only then). */
+export const submitCode = () => submitModule;
 
 let quoteRequestModule: typeof import('./quote/quoteRequest.ts') | undefined;
 

@@ -6,20 +6,54 @@ import type { JourneyServices } from './JourneyServices.ts';
 import { createLookups } from './lookups.ts';
 import { keptApplications } from './previousQuotes.ts';
 import { StepPanels } from './StepPanels.tsx';
-import { loadSubmit, quoteRequest } from './laterParts.ts';
+import { loadSubmit, quoteRequest, submitCode } from './laterParts.ts';
 import { NEXT_STEP_NOT_LOADED } from './messages.ts';
+
+/**
+ * Whether the stored quote is for what the application holds now; false while the code that
+ * tells is loading (it comes with a step that shows a quote: stepNeeds).
+ */
+function quoteFresh(plan: LoadedPlan, state: ApplicationState): boolean {
+  const quoteInputsKey = quoteRequest()?.quoteInputsKey;
+  const details = state.planDetails as Record<string, unknown>;
+  return !!quoteInputsKey && details.quotedFor === quoteInputsKey(state, plan.config);
+}
+
+/** The stored quote's headline when the quote is for what the application holds now. */
+function freshHeadline(plan: LoadedPlan, state: ApplicationState): string | undefined {
+  const details = state.planDetails as Record<string, unknown>;
+  const headline = (details.response as { headline?: string } | undefined)?.headline;
+  return headline && quoteFresh(plan, state) ? headline : undefined;
+}
 
 /** A step's submit label once the quote is for what is on screen: 'Next · Get ₹ 1,71,746 a year'. */
 function labelWithQuote(plan: LoadedPlan, stepId: string, state: ApplicationState): string | undefined {
   const template = plan.steps[stepId]?.definition.submitLabelWithQuote;
   if (!template) return undefined;
-  const details = state.planDetails as Record<string, unknown>;
-  const headline = (details.response as { headline?: string } | undefined)?.headline;
-  // Loaded before such a step shows (stepNeeds); the plain label until then.
-  const quoteInputsKey = quoteRequest()?.quoteInputsKey;
-  if (!headline || !quoteInputsKey || details.quotedFor !== quoteInputsKey(state, plan.config))
-    return undefined;
-  return template.replace('{headline}', headline);
+  const headline = freshHeadline(plan, state);
+  return headline === undefined ? undefined : template.replace('{headline}', headline);
+}
+
+/**
+ * A stage save moves the journey on at once when nothing in it can change the next step: no
+ * quote to ask first (the one stored is for what is on screen), no plan submit after it, and
+ * the next step writes none of the sections the save sends and writes back with its answer.
+ * Creating the application (the next step needs its number) and payment (it leaves) wait.
+ */
+function savesBehind(
+  plan: LoadedPlan,
+  stepId: string,
+  nextStepId: string,
+  state: ApplicationState,
+  extra: PlanAdapter,
+): boolean {
+  const submit = plan.steps[stepId]?.definition.submit;
+  const next = plan.steps[nextStepId];
+  const code = submitCode();
+  if (submit?.type !== 'saveStage' || extra.onStepSubmit || !next || !code) return false;
+  if (submit.quote && !quoteFresh(plan, state)) return false;
+  const saved = new Set(code.sectionsSavedBy(submit));
+  return Object.values(next.definition.bind).every((pointer) => !saved.has(pointer.split('/')[1] ?? ''));
 }
 
 /**
@@ -58,6 +92,8 @@ export function createStandardAdapter(
     lookups: { ...createLookups(services), ...extra.lookups },
     keptApplications: extra.keptApplications ?? keptApplications(services.local),
     submitLabel: (stepId, state) => extra.submitLabel?.(stepId, state) ?? labelWithQuote(plan, stepId, state),
+    movesOnBeforeSubmitEnds: (context, nextStepId) =>
+      savesBehind(plan, context.stepId, nextStepId, context.store.getState(), extra),
     async onStepSubmit(context) {
       const { submitStep } = await loadSubmit().catch(() => {
         throw new StepFailure(NEXT_STEP_NOT_LOADED);

@@ -6,9 +6,11 @@ import {
   useEffectEvent,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { transition } from 'xstate';
 import { getDefaultFormState } from '@rjsf/utils';
 import { StepFailure, type PlanAdapter } from '../../../engine/plan/adapter.ts';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
@@ -121,10 +123,23 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
+  // A step the journey moved to while its step's save is still answering (see handleSubmit):
+  // the machine is there already, and the route's guard would read the stage not yet saved.
+  const movedAhead = useRef<string>(undefined);
+  // That save: the next submit waits for it (it carries its version); false once it failed.
+  const saving = useRef<Promise<boolean>>(undefined);
+
   // The path asks; the machine decides. A path the visitor may not reach yet is replaced; a
   // paid application has no journey form to open, so its paths lead to the proposal page.
   useEffect(() => {
-    actor.send({ type: 'NAVIGATE', route: routeOf(location, journeyRoot, hashMode) });
+    const route = routeOf(location, journeyRoot, hashMode);
+    const ahead = movedAhead.current;
+    movedAhead.current = undefined;
+    if (ahead !== undefined && ahead === route && activeMeta(actor.getSnapshot())?.route === route) {
+      window.scrollTo?.(0, 0);
+      return;
+    }
+    actor.send({ type: 'NAVIGATE', route });
     const meta = activeMeta(actor.getSnapshot());
     if (meta?.proposalRoute !== undefined) {
       store.flush();
@@ -226,6 +241,14 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   const handleSubmit = useCallback(
     async (data: StepData) => {
       if (!step || busy) return;
+      // The step before is still saving: this submit goes after it, and not at all when it
+      // failed (its failure is on screen and its step open again).
+      if (saving.current) {
+        setBusy('saving');
+        const saved = await saving.current;
+        setBusy(false);
+        if (!saved) return;
+      }
       // Basic details of an application that exists already are an edit of it: they merge
       // (spec 01 §4 'updating basic details'), so the plan's choices that still fit are kept.
       const editing =
@@ -233,15 +256,44 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
       if (step.definition.onSubmit && !editing)
         store.dispatch(stepSubmitAction(step.definition.onSubmit, data));
       if (adapter.onStepSubmit) {
+        const context = {
+          stepId: step.id,
+          plan,
+          store,
+          search: new URLSearchParams(window.location.search),
+        };
+        // A save the next step does not wait for: the next step shows at once (issue 21).
+        const from = activeMeta(actor.getSnapshot())?.route;
+        const [ahead] = transition(machine, actor.getSnapshot(), { type: 'NEXT' });
+        const nextStep = ahead.value !== actor.getSnapshot().value ? activeMeta(ahead)?.step : undefined;
+        if (from !== undefined && nextStep && adapter.movesOnBeforeSubmitEnds?.(context, nextStep)) {
+          const save: Promise<boolean> = adapter.onStepSubmit(context).then(
+            (outcome) => {
+              if (outcome && typeof outcome === 'object') setNotice(outcome.notice);
+              return true;
+            },
+            (error: unknown) => {
+              setPopup(error instanceof StepFailure ? error.message : COULD_NOT_PROCESS);
+              // Back to the step whose details were not taken: what was typed since stays.
+              navigate(addressFor(from));
+              return false;
+            },
+          );
+          saving.current = save;
+          void save.finally(() => {
+            if (saving.current === save) saving.current = undefined;
+          });
+          store.flush();
+          actor.send({ type: 'NEXT' });
+          const route = activeMeta(actor.getSnapshot())?.route ?? '';
+          movedAhead.current = route;
+          navigate(addressFor(route));
+          return;
+        }
         setBusy('saving');
         let outcome;
         try {
-          outcome = await adapter.onStepSubmit({
-            stepId: step.id,
-            plan,
-            store,
-            search: new URLSearchParams(window.location.search),
-          });
+          outcome = await adapter.onStepSubmit(context);
         } catch (error) {
           setBusy(false);
           setPopup(error instanceof StepFailure ? error.message : COULD_NOT_PROCESS);
@@ -267,7 +319,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
       }
       navigate(addressFor(activeMeta(after)?.route ?? ''));
     },
-    [actor, adapter, addressFor, busy, plan, step, store],
+    [actor, adapter, addressFor, busy, machine, plan, step, store],
   );
 
   // Entry with parameters (spec 02 §2.1): the link's details and references pre-fill the

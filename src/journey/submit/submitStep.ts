@@ -4,6 +4,14 @@ import { startPayment } from '../payment/paymentCalls.ts';
 import { NEXT_STEP_NOT_LOADED } from '../messages.ts';
 import { createApplication } from './createApplication.ts';
 import { saveStage } from './saveStage.ts';
+import { sectionOfStage, sectionsAlsoSavedBy } from './stages.ts';
+import type { StepSubmit } from '../../../engine/plan/types.ts';
+
+/** The sections of the application a stage save sends and then writes back with the answer. */
+export function sectionsSavedBy(submit: StepSubmit): string[] {
+  if (submit.type !== 'saveStage' || !submit.stage) return [];
+  return [sectionOfStage(submit.stage), ...sectionsAlsoSavedBy(submit.stage)];
+}
 
 /** Runs what plan.json declares a step's submit does (`steps.<id>.submit`). */
 export async function submitStep(
