@@ -21,7 +21,7 @@ export const PHONE = {
   hasTouch: true,
 } as const;
 
-const SERVER_START_TIMEOUT_MS = 30_000;
+const SERVER_START_TIMEOUT_MS = 90_000;
 const SERVER_STOP_TIMEOUT_MS = 10_000;
 
 /**

@@ -102,7 +102,7 @@ describe('T54: Next moves on while the save answers', () => {
     // Next again: this time the save is taken, and what was typed is still on additional details.
     await page.getByRole('button', { name: /^Next/ }).click();
     await heading(ADDITIONAL_DETAILS);
-    expect(await page.getByLabel('Annual Income').inputValue()).toBe('15,00,000');
+    expect(await page.getByLabel('Annual Income').inputValue()).toBe('1500000');
     await expect.poll(async () => (await saved()).userStage).toBe('plan-details');
   });
 
