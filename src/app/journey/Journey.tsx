@@ -36,6 +36,7 @@ import { ErrorPopup } from '../../journey/ErrorPopup.tsx';
 import { FormGate } from './FormGate.tsx';
 import { stepNeeded } from '../../journey/stepNeeds.ts';
 import { loadLaterParts } from '../../journey/laterParts.ts';
+import { afterFirstInteraction } from './afterFirstInteraction.ts';
 import { useLoaded } from '../../../engine/form/useFormReady.ts';
 import { Loader } from './Loader.tsx';
 import { SidePanel } from './SidePanel.tsx';
@@ -171,16 +172,17 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   // gate around the form follow the same answer, retries included.
   const stepReadiness = useLoaded(step && stepNeeded(step));
   const stepReady = stepReadiness.ready;
-  // Once a step is on screen, what the others need (their validators, the shared panels, the
-  // code of a submit) downloads while the visitor fills it in; a later step opened sooner
-  // waits (FormGate), a submit sooner waits for its code.
+  // Once a step is on screen and the visitor starts on it, what the others need (their
+  // validators, the shared panels, the code of a submit) downloads while they fill it in; a
+  // later step opened sooner waits (FormGate), a submit sooner waits for its code.
   const [laterPartsAsked, setLaterPartsAsked] = useState(false);
   const [laterCopy, setLaterCopy] = useState(false);
   useEffect(() => {
     if (!stepReady) return;
     let live = true;
-    // The later screens' copy (the landing sections') comes with the later forms: shown once here.
-    const id = window.setTimeout(() => {
+    // Once the visitor first uses the page, when the browser is idle (not while the first
+    // screen loads): the later screens' copy (the landing sections') comes with the later forms.
+    const cancel = afterFirstInteraction(() => {
       loadLaterParts(plan);
       // The token too, so Continue waits for no token (issue 21).
       services.api.warm?.();
@@ -189,10 +191,10 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
         .loadForms()
         .catch(() => undefined)
         .then(() => live && setLaterCopy(true));
-    }, 0);
+    });
     return () => {
       live = false;
-      window.clearTimeout(id);
+      cancel();
     };
   }, [plan, stepReady, services]);
   const opened = useMemo(() => {

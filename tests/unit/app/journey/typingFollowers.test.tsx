@@ -110,7 +110,10 @@ const quotePanel = () => document.querySelector('.bf-quote')!;
 describe('typing an amount on plan details', () => {
   it('the live quote and the Next button follow the amount typed, once the keys pause', async () => {
     const { amounts } = openPlanDetails();
-    const amount = (await screen.findByLabelText(/Investment Amount/)) as HTMLInputElement;
+    // The step's panels and quote code load as it opens (a busy machine may take a while).
+    const amount = (await screen.findByLabelText(/Investment Amount/, undefined, {
+      timeout: 10_000,
+    })) as HTMLInputElement;
     // The first quote, for the step's default amount (50,000).
     await waitFor(() => expect(nextButton().textContent).toBe('Next · Get ₹ 5,000 a year'), {
       timeout: 3000,
@@ -134,5 +137,5 @@ describe('typing an amount on plan details', () => {
     expect(quotePanel().textContent).toContain('2,50,000');
     // One quote for the first amount and one for the amount typed: none for the keys on the way.
     expect(amounts).toEqual([50000, 250000]);
-  });
+  }, 30_000);
 });
