@@ -48,8 +48,9 @@ export function holdDraft(commit: () => void, field?: string): () => void {
 
 /**
  * Hands every held draft to its form and renders that at once: before the journey changes the
- * address itself (a Back link, a failed save taking the visitor to its step), as the browser's
- * own back and forward do below, so the step's fields do not go away holding what was typed.
+ * address itself (src/app/journey/Journey.tsx: a Back link, a failed save taking the visitor to
+ * its step), as the browser's own back and forward do below, so the step's fields do not go
+ * away holding what was typed.
  */
 export function commitDraftsNow(): void {
   if (held.size > 0) flushSync(() => commitDrafts());

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { commitDraftsNow } from '../../engine/form/fieldDrafts.ts';
 
 /*
  * The journey's routing is decided by each plan's machine; the app only needs to read
@@ -29,8 +28,6 @@ export function usePathname(): string {
 
 export function navigate(path: string, { replace = false }: { replace?: boolean } = {}): void {
   if (path === window.location.pathname + (path.includes('#') ? window.location.hash : '')) return;
-  // What the fields on screen still hold as drafts reaches the application before they go.
-  commitDraftsNow();
   // A replace keeps the query (the entry link's utm_source, applicationNo, txnid); it goes
   // before a hash route, where the browser reads it as the query.
   const hash = path.indexOf('#');

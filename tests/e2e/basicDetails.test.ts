@@ -184,6 +184,8 @@ describe('T54 basic details', () => {
 
 describe('T54 landing', () => {
   it('shows the benefit cards, the example, the how-to-buy guide, the claims record and the product footer', async () => {
+    // The visitor scrolls down to read them (their copy comes once the page is first used).
+    await page.mouse.wheel(0, 600);
     for (const text of [
       'Limited Payment Lifetime Annuity',
       'Single and Joint Life Annuity',
@@ -196,7 +198,7 @@ describe('T54 landing', () => {
       '30,796',
       'Get 1% extra annuity on online purchase',
     ]) {
-      // The landing sections' code comes once the step is on screen: wait for them to show.
+      // The landing sections' code and copy come after that first use: wait for them to show.
       await page.getByText(text).first().waitFor({ state: 'visible' });
     }
     expect(await page.locator('.bf-product-id').textContent()).toContain('UIN: 143N066V04');

@@ -99,12 +99,13 @@ const bookings = async (date: string) => (await desk<{ items: Booking[] }>(`/cal
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(SCREENSHOTS, `help-${name}-phone.png`) });
 
-/** The plan's first step on screen, its help dock ready. */
+/** The plan's first step on screen, its help dock ready (it comes once the visitor first uses the page). */
 async function openJourney(page: Page, plan: LoadedPlan) {
   await page.goto(server.baseUrl + journeyPath(plan));
   await page
     .getByRole('heading', { name: stepTitle(journeySteps(plan)[0]!), exact: true })
     .waitFor({ timeout: 20_000 });
+  await page.keyboard.press('Tab');
   await page.getByRole('button', { name: 'Talk to Expert' }).waitFor({ timeout: 20_000 });
 }
 

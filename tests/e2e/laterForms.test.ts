@@ -73,6 +73,29 @@ describe("a plan's later forms", () => {
     expect(later[0]).toBeGreaterThan(firstFieldAt);
   });
 
+  it('are not asked for while nobody uses the page; the first key pressed asks for them (issue 21)', async () => {
+    const fresh = await browser.newContext({ ...PHONE });
+    const idle = await fresh.newPage();
+    try {
+      const asked: string[] = [];
+      idle.on('request', (request) => {
+        if (LATER_FORMS.test(new URL(request.url()).pathname)) asked.push(request.url());
+      });
+      await idle.goto(server.baseUrl + journeyPath(plan.config));
+      await idle.getByRole('heading', { name: stepTitle(basic), exact: true }).waitFor();
+      await idle.waitForLoadState('networkidle');
+      await idle.waitForTimeout(1_500);
+      expect(asked).toEqual([]);
+      await idle
+        .getByLabel(/Full Name/)
+        .first()
+        .press('R');
+      await expect.poll(() => asked.length).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('when they cannot be downloaded: Continue says so and keeps the details; once online, it goes on', async () => {
     const fresh = await browser.newContext({ ...PHONE });
     page = await fresh.newPage();

@@ -25,6 +25,7 @@ import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
 import { changedForMachine, machineReads } from '../../../engine/machine/guardReads.ts';
 import { stepSubmitAction } from '../../../engine/state/stepActions.ts';
 import { StepForm, type StepData } from '../../../engine/form/StepForm.tsx';
+import { commitDraftsNow } from '../../../engine/form/fieldDrafts.ts';
 import { templates, widgets } from '../../../widgets/registry.ts';
 import { journeyBase } from '../planRegistry.ts';
 import { proposalUrl } from './proposalUrl.ts';
@@ -277,6 +278,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
             (error: unknown) => {
               setPopup(error instanceof StepFailure ? error.message : COULD_NOT_PROCESS);
               // Back to the step whose details were not taken: what was typed since stays.
+              commitDraftsNow();
               navigate(addressFor(from));
               return false;
             },
@@ -340,11 +342,19 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
 
   const closePopup = useCallback(() => setPopup(undefined), []);
   const closeNotice = useCallback(() => setNotice(undefined), []);
-  const goTo = useCallback((route: string) => navigate(addressFor(route)), [addressFor]);
+  // A field's draft reaches the application before its step goes (a Back link, an edit link).
+  const goTo = useCallback(
+    (route: string) => {
+      commitDraftsNow();
+      navigate(addressFor(route));
+    },
+    [addressFor],
+  );
 
   /** Sends the machine an event and takes the visitor where its new state says. */
   const follow = useCallback(
     (type: 'NEXT' | 'BACK' | 'PAY_LATER' | 'RESUME') => {
+      commitDraftsNow();
       const before = actor.getSnapshot();
       actor.send({ type });
       const after = actor.getSnapshot();

@@ -1,12 +1,12 @@
 /*
- * What a first screen does not need waits for the visitor: the later steps' code, copy and
- * token are asked for once the visitor first touches, clicks, scrolls with a wheel or presses a
- * key on the page, and then only when the browser is idle (issue 21). A page nobody uses
+ * What a first screen does not need waits for the visitor: the later steps' code, copy, help
+ * and token are asked for once the visitor first touches, clicks, moves the mouse, scrolls with a
+ * wheel or presses a key on the page, and then only when the browser is idle (issue 21). A page nobody uses
  * downloads nothing more, and the first screen never shares the network or the CPU with it.
  */
 
 /** The events of a person using the page (a focus may be the page's own, a scroll the layout's). */
-const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'wheel'] as const;
+const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'mousemove'] as const;
 
 /** How long an idle callback may be put off before it runs anyway (a page that is never idle). */
 const IDLE_TIMEOUT_MS = 2_000;
