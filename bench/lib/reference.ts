@@ -3,7 +3,7 @@ import { getDefaultRegistry } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { readBenchPlan } from './planSteps.ts';
 import { precompress } from '../../tools/precompress.ts';
-import { referenceConfig, type ReferenceStep } from '../reference/vite.config.ts';
+import { referenceConfig, type ReferenceStep, type ReferenceValidator } from '../reference/vite.config.ts';
 
 /*
  * Builds the stock rjsf reference page (bench/reference) for a plan's steps. The steps'
@@ -54,15 +54,17 @@ export function referenceSteps(planCode: string, stepIds: string[]): Record<stri
 
 /**
  * Builds the reference into `outDir` (one Vite build), precompressed like the product's
- * build. `liveValidate` is the typing bench's variant.
+ * build. `liveValidate` is the typing bench's variant; `validator` chooses rjsf's
+ * runtime-compiled or precompiled validator (bench/reference/vite.config.ts).
  */
 export async function buildReference(
   outDir: string,
   planCode: string,
   stepIds: string[],
   liveValidate: boolean,
+  validator: ReferenceValidator = 'runtime',
 ): Promise<string> {
-  await build(referenceConfig(outDir, referenceSteps(planCode, stepIds), liveValidate));
+  await build(referenceConfig(outDir, referenceSteps(planCode, stepIds), liveValidate, validator));
   precompress(outDir);
   return outDir;
 }

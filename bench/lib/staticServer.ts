@@ -4,9 +4,14 @@ import { extname, join, normalize, sep } from 'node:path';
 
 /**
  * A tiny static server for a built page (the stock rjsf reference), sending the brotli copy
- * written beside a file (tools/precompress.ts) when the browser accepts it, as the product's
- * server does (@fastify/static `preCompressed`). Paths without a file get index.html.
+ * written beside a file (tools/precompress.ts) when the browser accepts it, and caching as
+ * the product's server does (src/server/plugins/spa.ts: @fastify/static `preCompressed`,
+ * Vite's hashed files under assets/ immutable for a year, everything else revalidated).
+ * Paths without a file get index.html.
  */
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -36,7 +41,8 @@ export function serveStatic(root: string): Promise<StaticServer> {
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'content-length': body.length,
-      'cache-control': 'no-cache',
+      'cache-control':
+        pathname.startsWith('/assets/') && file !== join(root, 'index.html') ? IMMUTABLE : REVALIDATE,
       vary: 'accept-encoding',
       ...(brotli ? { 'content-encoding': 'br' } : {}),
     });
