@@ -24,6 +24,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     pipelining?: number;
     timeout?: number;
     requests?: AutocannonRequest[];

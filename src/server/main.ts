@@ -1,3 +1,4 @@
+import { getHeapSpaceStatistics } from 'node:v8';
 import { build, requestWithoutQuery } from './app.ts';
 
 /** Entry point of `npm start`: listens on HOST:PORT and closes gracefully on SIGINT/SIGTERM. */
@@ -35,6 +36,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     );
   });
 }
+
+// `kill -USR2 <pid>` logs where the process's memory is: its resident size and heap, and the
+// embedded database's thread (PGlite's WebAssembly heap, that thread's own heap). bench/memory.ts reads it.
+process.on('SIGUSR2', () => {
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  // Each V8 heap space's committed bytes: which one grew (young generation, old, large objects).
+  const spaces = Object.fromEntries(
+    getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size]),
+  );
+  Promise.resolve(app.db.memory?.())
+    .catch(() => undefined)
+    .then((database) =>
+      app.log.info({ memory: { rss, heapUsed, heapTotal, external, spaces, database } }, 'memory report'),
+    );
+});
 
 try {
   await app.listen({ port, host });

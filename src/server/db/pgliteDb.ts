@@ -1,9 +1,13 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Db, Queryable } from './Db.ts';
+import type { Db, DbMemory, Queryable } from './Db.ts';
 
 /** What the worker (pgliteWorker.mjs) answers a request. */
 type WorkerAnswer =
-  | { id: number; ok: true; rows?: unknown[]; tx?: number }
+  | { id: number; ok: true; rows?: unknown[]; tx?: number; memory?: DbMemory }
   | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
 
 type Operation =
@@ -11,6 +15,7 @@ type Operation =
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'begin' }
   | { op: 'commit' | 'rollback'; tx: number }
+  | { op: 'memory' }
   | { op: 'close' };
 
 /** A database error from the worker, with its fields (SQLSTATE `code`, `detail`, ...) as PGlite gave them. */
@@ -21,24 +26,65 @@ function asError(data: Record<string, unknown> & { message: string }): Error {
 }
 
 /**
- * PGlite: real Postgres, persisted under `dataDir` (or in memory when omitted), running in a
- * worker thread of its own (pgliteWorker.mjs) so that its WebAssembly work never holds up the
- * thread answering requests. Same SQL and the same interface as the PostgreSQL pool; a
- * transaction holds PGlite's single connection until it ends, as it would in-process.
+ * Postgres settings of the embedded database, given at start (issue 21: a server on PGlite
+ * within 300 MB). PGlite's WebAssembly heap only grows: whatever Postgres touches once (its
+ * shared buffers as they fill, a sort's or an index build's work memory) stays resident for the
+ * life of the process. So the buffer pool is sized for this product's working set (pincode
+ * index, recent applications and quotes) rather than PGlite's 128 MB, and the per-operation
+ * allowances are capped; pages outside the pool are read back from the data files, which the
+ * operating system caches (and can give back) as it does for a PostgreSQL server.
+ * Durability is as it was: a commit's WAL is written to the data directory before the commit is
+ * answered (synchronous_commit stays on). PGlite itself starts Postgres with fsync off, as it
+ * always has here: a crash of the server loses nothing it acknowledged; a power cut may lose what
+ * the operating system had not yet written to disk.
  */
-export async function createPgliteDb(dataDir?: string): Promise<Db> {
-  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
-    workerData: { dataDir },
+export const PGLITE_SETTINGS = {
+  shared_buffers: '16MB',
+  // Sized from shared_buffers when unset (1/32): stated so a change of the pool cannot grow it.
+  wal_buffers: '512kB',
+  work_mem: '4MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '4MB',
+} as const satisfies Record<string, string>;
+
+const WORKER = new URL('./pgliteWorker.mjs', import.meta.url);
+
+/**
+ * The database thread's JavaScript heap: it only passes statements and rows between the server
+ * and Postgres, so a small young generation (collected more often, each time in well under a
+ * millisecond) is enough, rather than V8's default of up to 48 MB (three 16 MB semi-spaces).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 12 };
+
+/**
+ * Creates a new data directory in a process of its own (pgliteWorker.mjs run as a script):
+ * initdb's instances take some 650 MB for a few seconds, which a process that stays up keeps.
+ */
+async function createDataDir(dataDir: string, settings: Record<string, string>): Promise<void> {
+  const child = spawn(process.execPath, [fileURLToPath(WORKER), dataDir, JSON.stringify(settings)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) {
+    throw new Error(
+      `PGlite could not create its data directory ${dataDir} (exit code ${code}): ${stderr.trim()}`,
+    );
+  }
+}
+
+/** A PGlite worker that has opened its database, or the database's error (the thread ended). */
+async function startWorker(dataDir: string | undefined, settings: Record<string, string>): Promise<Worker> {
+  const worker = new Worker(WORKER, {
+    workerData: { dataDir, settings },
     // The worker is plain JavaScript: it needs none of the parent's loaders or flags.
     execArgv: [],
+    resourceLimits: WORKER_LIMITS,
   });
-  const pending = new Map<
-    number,
-    { resolve(answer: WorkerAnswer & { ok: true }): void; reject(e: Error): void }
-  >();
-  let nextId = 1;
-  let failure: Error | undefined;
-
   try {
     await new Promise<void>((resolve, reject) => {
       const onStart = (message: {
@@ -57,6 +103,28 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     await worker.terminate();
     throw error;
   }
+  return worker;
+}
+
+/**
+ * PGlite: real Postgres, persisted under `dataDir` (or in memory when omitted), running in a
+ * worker thread of its own (pgliteWorker.mjs) so that its WebAssembly work never holds up the
+ * thread answering requests. Same SQL and the same interface as the PostgreSQL pool; a
+ * transaction holds PGlite's single connection until it ends, as it would in-process.
+ *
+ * A new data directory is created first by a short-lived process (createDataDir); an in-memory
+ * database, which has nowhere to keep what another process made, is created in its thread.
+ */
+export async function createPgliteDb(dataDir?: string): Promise<Db> {
+  const settings: Record<string, string> = { ...PGLITE_SETTINGS };
+  if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, settings);
+  const worker = await startWorker(dataDir, settings);
+  const pending = new Map<
+    number,
+    { resolve(answer: WorkerAnswer & { ok: true }): void; reject(e: Error): void }
+  >();
+  let nextId = 1;
+  let failure: Error | undefined;
 
   const settleAll = (error: Error) => {
     failure = error;
@@ -107,6 +175,9 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
       }
       await send({ op: 'commit', tx: tx! });
       return result;
+    },
+    async memory() {
+      return (await send({ op: 'memory' })).memory!;
     },
     async close() {
       if (failure) return;

@@ -53,10 +53,15 @@ export function routeDocuments(root: string): (path: string) => string | undefin
   if (!existsSync(indexFile) || !existsSync(assets)) return () => undefined;
   const index = readFileSync(indexFile, 'utf8');
   const names = readdirSync(assets).filter((file) => file.endsWith('.js'));
+  // An import is kept as the asset's own name, never as the match: V8 keeps a matched substring
+  // as a slice of the chunk's whole code, which would then live as long as the server (~16 MB).
+  const own = new Map(names.map((name) => [name, name]));
   const imports = new Map(
     names.map((name) => [
       name,
-      [...readFileSync(join(assets, name), 'utf8').matchAll(STATIC_IMPORT)].map((match) => match[1]!),
+      [...readFileSync(join(assets, name), 'utf8').matchAll(STATIC_IMPORT)].flatMap(
+        (match) => own.get(match[1]!) ?? [],
+      ),
     ]),
   );
   const inIndex = new Set([...index.matchAll(/\/assets\/([^"']+\.js)/g)].map((match) => match[1]!));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPincodeMaster } from '../../../src/server/api/pincode/pincodeMaster.ts';
-import { seedPincodes } from '../../../src/server/api/pincode/seedPincodes.ts';
+import { pincodeRecords, type PincodeRecord } from '../../../src/server/api/pincode/pincodeMaster.ts';
+import { PINCODE_BATCH_SIZE, seedPincodes } from '../../../src/server/api/pincode/seedPincodes.ts';
 import { createPostgresDb } from '../../../src/server/db/postgresDb.ts';
 import type { Db } from '../../../src/server/db/Db.ts';
 import { sealBrowser } from '../../../src/shared/envelope/browserEnvelope.ts';
@@ -72,7 +72,7 @@ describe.each(DATABASES)('pincode master and lookup ($name)', (kind) => {
         let reads = 0;
         const load = () => {
           reads++;
-          return readPincodeMaster();
+          return pincodeRecords();
         };
         const results = await Promise.all([seedPincodes(empty.app.db, load), seedPincodes(second, load)]);
         const { rows, pincodes } = await countPincodes(empty.app.db);
@@ -81,6 +81,53 @@ describe.each(DATABASES)('pincode master and lookup ($name)', (kind) => {
         expect(reads).toBe(1); // the second waited for the first's lock, then found the rows
       } finally {
         if (second !== empty.app.db) await second.close();
+        await empty.close();
+      }
+    }, 60_000);
+
+    it('seeds the whole master, batch by batch as the dataset is read, into an empty table', async () => {
+      const empty = await createTestApi(kind); // seeding off: an empty pincodes table
+      try {
+        let expected = 0;
+        for await (const _record of pincodeRecords()) expected++;
+        expect(expected).toBeGreaterThan(3 * PINCODE_BATCH_SIZE); // several batches, one partly filled
+        const { inserted } = await seedPincodes(empty.app.db);
+        expect(inserted).toBe(expected);
+        expect(await countPincodes(empty.app.db)).toEqual({ rows: expected, pincodes: expected });
+        // The same master as the seeded app's, row for row.
+        const sample =
+          "SELECT pincode, city, district, state FROM pincodes WHERE pincode IN ('744101', '452009', '110001') ORDER BY pincode";
+        expect((await empty.app.db.query(sample)).rows).toEqual((await api.app.db.query(sample)).rows);
+      } finally {
+        await empty.close();
+      }
+    }, 60_000);
+
+    it('is all or nothing: a dataset that fails part way, or a row the table refuses, leaves it empty', async () => {
+      const empty = await createTestApi(kind);
+      try {
+        const records: PincodeRecord[] = [];
+        for await (const record of pincodeRecords()) {
+          records.push(record);
+          if (records.length === 2 * PINCODE_BATCH_SIZE + 10) break;
+        }
+        // Two batches are inserted before the dataset breaks off in the third.
+        async function* breaksOff() {
+          yield* records;
+          throw new Error('the dataset could not be read to its end');
+        }
+        await expect(seedPincodes(empty.app.db, breaksOff)).rejects.toThrow('could not be read to its end');
+        expect(await countPincodes(empty.app.db)).toEqual({ rows: 0, pincodes: 0 });
+
+        // A row with no city (NOT NULL) in the third batch fails its INSERT after two went in.
+        const refused = [...records, { ...records[0]!, pincode: '999999', city: null as unknown as string }];
+        await expect(seedPincodes(empty.app.db, () => refused)).rejects.toMatchObject({ code: '23502' });
+        expect(await countPincodes(empty.app.db)).toEqual({ rows: 0, pincodes: 0 });
+
+        // Nothing was left half-done: the next start seeds it whole.
+        const { inserted } = await seedPincodes(empty.app.db);
+        expect(inserted).toBe((await countPincodes(api.app.db)).rows);
+      } finally {
         await empty.close();
       }
     }, 60_000);
