@@ -78,6 +78,8 @@ describe.each(plans)('$code: what a visitor reads', ({ code, files }) => {
         unmount();
       }
     },
+    // Every fixture case of a step is rendered and submitted: more than 5 s on a busy machine.
+    30_000,
   );
 
   it('has no builder notes in its copy', () => {
