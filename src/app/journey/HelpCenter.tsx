@@ -38,11 +38,15 @@ export function HelpCenterToggle({
  */
 export function HelpCenterPanel({
   id,
+  title,
   content,
   onClose,
 }: {
   id: string;
-  content: HelpCenterContent;
+  /** The toggle's label: the panel's name while its answers are still on their way. */
+  title: string;
+  /** Undefined while the plan's later forms (which carry the answers) load: a busy panel. */
+  content: HelpCenterContent | undefined;
   onClose: () => void;
 }) {
   const headingId = useId();
@@ -58,18 +62,33 @@ export function HelpCenterPanel({
     };
   }, [onClose]);
   return (
-    <section id={id} ref={ref} tabIndex={-1} className="bf-help-center" aria-labelledby={headingId}>
+    <section
+      id={id}
+      ref={ref}
+      tabIndex={-1}
+      className="bf-help-center"
+      aria-labelledby={headingId}
+      aria-busy={!content}
+    >
       <div className="bf-help-center__head">
-        <h2 id={headingId}>{content.title}</h2>
+        <h2 id={headingId}>{content?.title ?? title}</h2>
         <button
           type="button"
           className="bf-help-center__close"
           onClick={onClose}
-          aria-label={`Close ${content.title}`}
+          aria-label={`Close ${content?.title ?? title}`}
         >
           ×
         </button>
       </div>
+      {content ? <HelpCenterAnswers content={content} /> : <p role="status">Loading…</p>}
+    </section>
+  );
+}
+
+function HelpCenterAnswers({ content }: { content: HelpCenterContent }) {
+  return (
+    <>
       <p>{content.intro}</p>
       {content.questions.map((item) => (
         <details key={item.question} className="bf-help-center__item">
@@ -78,6 +97,6 @@ export function HelpCenterPanel({
         </details>
       ))}
       <p className="bf-help-center__contact">{content.contact}</p>
-    </section>
+    </>
   );
 }

@@ -29,12 +29,14 @@ export function JourneyHeader({
   const content = plan.content as PlanContent | undefined;
   const { api } = useJourneyServices();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [, answersArrived] = useState(0);
   const helpId = useId();
-  // The Help Center's answers come with the plan's later forms (they are below every first screen).
-  const toggleHelp = useCallback(
-    () => void plan.loadForms().finally(() => setHelpOpen((open) => !open)),
-    [plan],
-  );
+  // The Help Center's answers come with the plan's later forms (they are below every first screen):
+  // the panel opens at once, busy until they are in.
+  const toggleHelp = useCallback(() => {
+    setHelpOpen((open) => !open);
+    void plan.loadForms().finally(() => answersArrived((n) => n + 1));
+  }, [plan]);
   const closeHelp = useCallback(() => setHelpOpen(false), []);
   return (
     <>
@@ -68,8 +70,13 @@ export function JourneyHeader({
           </span>
         )}
       </BrandBar>
-      {helpOpen && content?.helpCenter && (
-        <HelpCenterPanel id={helpId} content={content.helpCenter} onClose={closeHelp} />
+      {helpOpen && content?.header?.helpCenter && (
+        <HelpCenterPanel
+          id={helpId}
+          title={content.header.helpCenter}
+          content={content.helpCenter}
+          onClose={closeHelp}
+        />
       )}
     </>
   );
