@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { MandatoryNote } from './MandatoryNote.tsx';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type {
   RegistryFieldsType,
@@ -202,10 +203,7 @@ export function StepForm({
           {String(step.definition.title ?? step.schema.title)}
         </h1>
       )}
-      <p className="bf-mandatory-note">
-        Fields marked with <span aria-hidden="true">*</span>
-        <span className="bf-visually-hidden">an asterisk</span> are mandatory.
-      </p>
+      <MandatoryNote />
       {step.definition.panelPlacement === 'beforeFields' && children}
       <Form
         schema={step.schema}

@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
+import type { PreparedJourney } from './journey/JourneyPage.tsx';
 import { BrandBar } from './BrandBar.tsx';
 import { Loader } from './journey/Loader.tsx';
 import { loadJourneyPage, loadProposalPage } from './pages.ts';
@@ -35,7 +36,16 @@ class AppErrorBoundary extends Component<{ children: ReactNode }, { error?: Erro
   }
 }
 
-export function App() {
+/**
+ * The journey page the entry had ready before React's first render (main.tsx): its code and its
+ * plan prepared, so the first commit is the step itself, not a loader (issue 21).
+ */
+export interface ReadyJourney {
+  JourneyPage: (typeof import('./journey/JourneyPage.tsx'))['JourneyPage'];
+  prepared: PreparedJourney | undefined;
+}
+
+export function App({ ready }: { ready?: ReadyJourney }) {
   const pathname = usePathname();
   const proposalPlan = proposalPlanForPath(pathname);
   const plan = proposalPlan ? undefined : planForPath(pathname);
@@ -66,6 +76,8 @@ export function App() {
         <ProposalPage key={proposalPlan.productId} config={proposalPlan} />
       </Suspense>
     );
+  else if (plan && ready)
+    page = <ready.JourneyPage key={plan.productId} config={plan} prepared={ready.prepared} />;
   else if (plan)
     page = (
       <Suspense

@@ -1,27 +1,41 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
+import { App, type ReadyJourney } from './App.tsx';
 import { loadJourneyPage, loadProposalPage } from './pages.ts';
 import { loadProposalModule, planForPath, preloadPlan, proposalPlanForPath } from './planRegistry.ts';
 import '../../widgets/widgets.css';
 import './styles/app.css';
 
+const root = createRoot(document.getElementById('root')!);
+const render = (ready?: ReadyJourney) =>
+  root.render(
+    <StrictMode>
+      <App ready={ready} />
+    </StrictMode>,
+  );
+
 // A page's code and its plan's chunk start downloading now, side by side, not one after the
-// other or after React's first render: a journey's, or a proposal page's. A failure is
-// reported by the page's own load.
+// other or after React's first render: a journey's, or a proposal page's. A journey is rendered
+// once both are in, its plan built, so React's first commit is the step (the page's HTML shows
+// its shell until then: src/server/plugins/routeShells.ts). A failure is reported by the page's
+// own load.
 const { pathname } = window.location;
 const proposalPlan = proposalPlanForPath(pathname);
 const journeyPlan = proposalPlan ? undefined : planForPath(pathname);
 if (journeyPlan) {
-  loadJourneyPage().catch(() => undefined);
   preloadPlan(journeyPlan);
-} else if (proposalPlan) {
-  loadProposalPage().catch(() => undefined);
-  loadProposalModule(proposalPlan).catch(() => undefined);
+  loadJourneyPage().then(
+    (page) =>
+      page.prepareJourney(journeyPlan).then(
+        (prepared) => render({ JourneyPage: page.JourneyPage, prepared }),
+        () => render({ JourneyPage: page.JourneyPage, prepared: undefined }),
+      ),
+    () => render(),
+  );
+} else {
+  if (proposalPlan) {
+    loadProposalPage().catch(() => undefined);
+    loadProposalModule(proposalPlan).catch(() => undefined);
+  }
+  render();
 }
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);

@@ -75,3 +75,45 @@ describe('layout shift as a page appears', () => {
     }
   });
 });
+
+/*
+ * Issue 21: a journey's page arrives with its first paint in the HTML (the header, the plan's
+ * side panel and, at a path-routed plan's landing path, the stepper and the step's heading),
+ * drawn where the step then draws them, so the heading is the page's largest paint long before
+ * the form's code arrives and nothing moves when it does. Before, the HTML was an empty #root.
+ */
+describe("a journey's first paint, before any of its code", () => {
+  const PLACES = ['.bf-brandbar', '.bf-side-panel', '.bf-stepper', 'h1.bf-step-title'];
+  const placesOf = (selectors: string[]) =>
+    selectors.map((selector) => {
+      const box = document.querySelector(selector)?.getBoundingClientRect();
+      return box && { selector, x: box.x, y: box.y, width: box.width, height: box.height };
+    });
+
+  it.each([
+    { name: 'phone', device: PHONE },
+    { name: 'desktop', device: { viewport: { width: 1280, height: 800 } } },
+  ])("draws the T54 step's heading where the step draws it ($name)", async ({ device }) => {
+    const path = server.baseUrl + '/retirement-plans/guaranteed-pension-plan/';
+    const bare = await browser.newContext({ ...device, javaScriptEnabled: false });
+    const live = await browser.newContext({ ...device });
+    try {
+      const before = await bare.newPage();
+      await before.goto(path);
+      expect(await before.getByRole('heading', { level: 1 }).textContent()).toBe(
+        'Share your basic details to calculate regular pension income',
+      );
+      // The wait is said while the form's code is on its way.
+      expect(await before.getByRole('status').textContent()).toContain('Loading Guaranteed Pension Plan');
+      const after = await live.newPage();
+      await after.goto(path);
+      await after.getByRole('textbox', { name: /Full Name/ }).waitFor();
+      const first = await before.evaluate(placesOf, PLACES);
+      expect(first.every(Boolean)).toBe(true);
+      expect(await after.evaluate(placesOf, PLACES)).toEqual(first);
+    } finally {
+      await bare.close();
+      await live.close();
+    }
+  });
+});

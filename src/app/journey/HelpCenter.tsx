@@ -16,8 +16,9 @@ export function HelpCenterToggle({
 }: {
   label: string;
   open: boolean;
-  controls: string;
-  onToggle: () => void;
+  /** The panel's id; none where there is no panel yet (the page's shell). */
+  controls?: string;
+  onToggle?: () => void;
 }) {
   return (
     <button

@@ -9,6 +9,25 @@ import { HelpCenterPanel, HelpCenterToggle } from './HelpCenter.tsx';
 import { ResumeApplication } from './resume/ResumeApplication.tsx';
 import type { ResumeAccess } from './resume/resumeCalls.ts';
 
+/** The header's Product Brochure: the plan's PDF (another plan's where the plan reuses it). */
+export function BrochureLink({
+  config,
+  label,
+}: {
+  config: Pick<LoadedPlan['config'], 'brochureOf' | 'productId'>;
+  label: string | undefined;
+}) {
+  return (
+    <a
+      className="bf-header-link"
+      href={`/buyonlineoauth/brochure/${config.brochureOf ?? config.productId}`}
+      download
+    >
+      {label ?? 'Product Brochure'}
+    </a>
+  );
+}
+
 /**
  * The journey's header (spec 02 §2.3): Help Center, Product Brochure (another plan's where
  * the plan reuses it), Resume Application and the Quote ID once there is one.
@@ -49,13 +68,7 @@ export function JourneyHeader({
             onToggle={toggleHelp}
           />
         )}
-        <a
-          className="bf-header-link"
-          href={`/buyonlineoauth/brochure/${config.brochureOf ?? config.productId}`}
-          download
-        >
-          {content?.header?.brochure ?? 'Product Brochure'}
-        </a>
+        <BrochureLink config={config} label={content?.header?.brochure} />
         <ResumeApplication
           plan={plan}
           session={application}

@@ -12,50 +12,76 @@ import { browserApi, loadSealedOpener } from '../../api/browserApi.ts';
 import { JourneyServicesContext, type JourneyServices } from '../../journey/JourneyServices.ts';
 import { createStandardAdapter } from '../../journey/standardAdapter.ts';
 
-/** Loads the plan's chunk (and its adapter, for a plan that has one), then runs the standard journey. */
-export function JourneyPage({ config }: { config: PlanSummary }) {
-  const [plan, setPlan] = useState<{ plan: LoadedPlan; adapter: PlanAdapter; services: JourneyServices }>();
-  const services = useMemo<Omit<JourneyServices, 'openSealed'>>(
-    () => ({
-      api: browserApi(),
-      session: window.sessionStorage,
-      local: window.localStorage,
-      now: () => new Date(),
+/** What a journey page runs on: its plan built, the plan's adapter and the page's services. */
+export interface PreparedJourney {
+  plan: LoadedPlan;
+  adapter: PlanAdapter;
+  services: JourneyServices;
+}
+
+/** The page's services: the server's API and the browser's storage and clock. */
+const browserServices = (): Omit<JourneyServices, 'openSealed'> => ({
+  api: browserApi(),
+  session: window.sessionStorage,
+  local: window.localStorage,
+  now: () => new Date(),
+});
+
+/**
+ * Loads the plan's chunk (and its adapter, for a plan that has one) and builds what the journey
+ * runs on. The entry calls it before React's first render (issue 21: the first commit is the
+ * step, not a loader); the page calls it again after a failure.
+ */
+export function prepareJourney(
+  config: PlanSummary,
+  services: Omit<JourneyServices, 'openSealed'> = browserServices(),
+): Promise<PreparedJourney> {
+  const loadAdapter = config.adapter === undefined ? () => Promise.resolve({}) : adapters[config.adapter];
+  // An entry link with sealed details needs the envelope before the journey reads it.
+  const search = new URLSearchParams(window.location.search);
+  const sealed = search.has('details');
+  return Promise.all([
+    // The journey opens on its first step, whose validators come with the plan; the others
+    // load once it is on screen (Journey). An entry link with details fills and checks its
+    // step as the journey starts: that step's validators first.
+    loadPlan(config).then(async (loaded) => {
+      const entryStep = sealed && loaded.config.entry ? loaded.steps[loaded.config.entry.step] : undefined;
+      if (entryStep) await entryStep.loadValidator();
+      return loaded;
     }),
-    [],
+    loadAdapter ? loadAdapter() : Promise.reject(new Error(`No adapter "${config.adapter}"`)),
+    sealed ? loadSealedOpener() : Promise.resolve(() => undefined),
+  ]).then(([loaded, extra, openSealed]) => {
+    const all = { ...services, openSealed };
+    return { plan: loaded, adapter: createStandardAdapter(loaded, all, extra), services: all };
+  });
+}
+
+/**
+ * The journey page: runs the standard journey on its plan, prepared before the first render
+ * (`prepared`, from the entry) or loaded here, with a retry after a failure.
+ */
+export function JourneyPage({ config, prepared }: { config: PlanSummary; prepared?: PreparedJourney }) {
+  const [plan, setPlan] = useState<PreparedJourney | undefined>(() =>
+    prepared?.plan.config.productId === config.productId ? prepared : undefined,
   );
+  const services = useMemo(() => plan?.services ?? browserServices(), [plan]);
   const [error, setError] = useState<Error>();
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (plan) return;
     let live = true;
-    const loadAdapter = config.adapter === undefined ? () => Promise.resolve({}) : adapters[config.adapter];
-    // An entry link with sealed details needs the envelope before the journey reads it.
-    const search = new URLSearchParams(window.location.search);
-    const sealed = search.has('details');
-    Promise.all([
-      // The journey opens on its first step, whose validators come with the plan; the others
-      // load once it is on screen (Journey). An entry link with details fills and checks its
-      // step as the journey starts: that step's validators first.
-      loadPlan(config).then(async (loaded) => {
-        const entryStep = sealed && loaded.config.entry ? loaded.steps[loaded.config.entry.step] : undefined;
-        if (entryStep) await entryStep.loadValidator();
-        return loaded;
-      }),
-      loadAdapter ? loadAdapter() : Promise.reject(new Error(`No adapter "${config.adapter}"`)),
-      sealed ? loadSealedOpener() : Promise.resolve(() => undefined),
-    ]).then(
-      ([loaded, extra, openSealed]) => {
-        if (!live) return;
-        const all = { ...services, openSealed };
-        setPlan({ plan: loaded, adapter: createStandardAdapter(loaded, all, extra), services: all });
-      },
+    prepareJourney(config, services).then(
+      (ready) => live && setPlan(ready),
       (reason: unknown) => live && setError(reason instanceof Error ? reason : new Error(String(reason))),
     );
     return () => {
       live = false;
     };
-  }, [config, attempt, services]);
+    // `plan` and `services` are read once per attempt: the page loads until it has one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [config, attempt]);
 
   useEffect(() => {
     document.title = `${config.productName} — Bimaflow Life Insurance`;

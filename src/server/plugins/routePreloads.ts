@@ -13,6 +13,11 @@ import { listPlanCodes, readPlanFiles } from '../../plans/nodePlanSource.ts';
 
 const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g;
 
+/** Each plan's journey shell as HTML (tools/routeShells.tsx): at its landing path, and elsewhere. */
+export interface RouteShells {
+  [code: string]: { landing: string; elsewhere: string };
+}
+
 interface PlanPages {
   code: string;
   journeyBase: string;
@@ -34,13 +39,15 @@ function planPages(): PlanPages[] {
 export function pageOf(
   pages: PlanPages[],
   path: string,
-): { kind: 'proposal' | 'journey'; code: string } | undefined {
+): { kind: 'proposal' | 'journey'; code: string; landing?: boolean } | undefined {
   const bare = path.replace(/\/+$/, '');
   const proposal = pages.find((page) => page.proposalPage === bare);
   if (proposal) return { kind: 'proposal', code: proposal.code };
   const withSlash = path.endsWith('/') ? path : `${path}/`;
   const journey = pages.find((page) => withSlash.startsWith(page.journeyBase));
-  return journey ? { kind: 'journey', code: journey.code } : undefined;
+  return journey
+    ? { kind: 'journey', code: journey.code, landing: withSlash === journey.journeyBase }
+    : undefined;
 }
 
 /**
@@ -85,10 +92,17 @@ export function routeDocuments(root: string): (path: string) => string | undefin
           `${files.map((file) => `    <link rel="modulepreload" crossorigin href="/assets/${file}">\n`).join('')}  </head>`,
         )
       : index;
+  // Each journey's first paint (tools/routeShells.tsx writes them at build time), inside #root.
+  const shellsFile = join(root, 'route-shells.json');
+  const shells: RouteShells = existsSync(shellsFile) ? JSON.parse(readFileSync(shellsFile, 'utf8')) : {};
+  const withShell = (document: string, shell: string | undefined) =>
+    shell ? document.replace('<div id="root"></div>', `<div id="root">${shell}</div>`) : document;
   const pages = planPages();
   const documents = new Map<string, string>();
   for (const { code } of pages) {
-    documents.set(`journey:${code}`, withPreloads(closure([chunk('JourneyPage-'), chunk(`plan-${code}-`)])));
+    const journey = withPreloads(closure([chunk('JourneyPage-'), chunk(`plan-${code}-`)]));
+    documents.set(`journey:${code}`, withShell(journey, shells[code]?.elsewhere));
+    documents.set(`landing:${code}`, withShell(journey, shells[code]?.landing));
     documents.set(
       `proposal:${code}`,
       withPreloads(closure([chunk('ProposalPage-'), chunk(`proposal-${code}-`)])),
@@ -96,6 +110,6 @@ export function routeDocuments(root: string): (path: string) => string | undefin
   }
   return (path) => {
     const page = pageOf(pages, path);
-    return page ? documents.get(`${page.kind}:${page.code}`) : undefined;
+    return page ? documents.get(`${page.landing ? 'landing' : page.kind}:${page.code}`) : undefined;
   };
 }

@@ -1,0 +1,79 @@
+import { MandatoryNote } from '../../../engine/form/MandatoryNote.tsx';
+import type { PlanConfig, StepperStep } from '../../../engine/plan/types.ts';
+import type { PlanContent } from '../../plans/planContent.ts';
+import { BrandBar } from '../BrandBar.tsx';
+import { SiteFooter } from '../SiteFooter.tsx';
+import { HelpCenterToggle } from './HelpCenter.tsx';
+import { BrochureLink } from './JourneyHeader.tsx';
+import { Loader } from './Loader.tsx';
+import { SidePanel } from './SidePanel.tsx';
+import { Stepper } from './Stepper.tsx';
+
+/** The step a journey's page opens on, where the server knows it (the landing path of a path-routed plan). */
+export interface ShellStep {
+  title: string;
+  /** The stepper's current entry on that step. */
+  stepper?: string;
+}
+
+/*
+ * A journey page's first paint (issue 21), written into the page's HTML at build time
+ * (tools/routeShells.tsx) and served inside #root (src/server/plugins/routePreloads.ts): the
+ * header, the plan's side panel and, where the server knows the step, the stepper and the
+ * step's heading, each where the journey draws it, with the wait said below. React's first
+ * render replaces it with the step itself, which its own code then draws in the same places.
+ * The same components the journey renders, so the two cannot drift apart.
+ */
+export function JourneyShell({
+  config,
+  content,
+  stepper,
+  step,
+  hasResume,
+}: {
+  config: PlanConfig;
+  content: PlanContent | undefined;
+  stepper: StepperStep[];
+  step: ShellStep | undefined;
+  hasResume: boolean;
+}) {
+  return (
+    <div className="bf-app">
+      <div className="bf-app__page">
+        <BrandBar>
+          {content?.header?.helpCenter && <HelpCenterToggle label={content.header.helpCenter} open={false} />}
+          <BrochureLink config={config} label={content?.header?.brochure} />
+          {hasResume && (
+            <button type="button" className="bf-header-link bf-header-button" aria-haspopup="dialog">
+              {content?.header?.resumeApplication ?? 'Resume Application'}
+            </button>
+          )}
+        </BrandBar>
+        <div className="bf-journey">
+          <SidePanel config={config} />
+          <main className="bf-journey__main" id="main">
+            {step?.stepper && <Stepper steps={stepper} current={step.stepper} />}
+            <section className="bf-card">
+              {step && (
+                <div className="bf-step-form">
+                  <StepHeadingShell title={step.title} />
+                </div>
+              )}
+              <Loader label={`Loading ${config.productName}`} />
+            </section>
+          </main>
+        </div>
+      </div>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function StepHeadingShell({ title }: { title: string }) {
+  return (
+    <>
+      <h1 className="bf-step-title">{title}</h1>
+      <MandatoryNote />
+    </>
+  );
+}
