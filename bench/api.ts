@@ -1,11 +1,12 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import autocannon, { type AutocannonRequest } from 'autocannon';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { build } from '../src/server/app.ts';
+import { build, requestWithoutQuery } from '../src/server/app.ts';
 import {
   configFromEnv,
   type ResumeLimitName,
@@ -21,15 +22,20 @@ import {
   type BenchRoute,
   type RouteLoad,
 } from './apiRoutes.ts';
+import type { LoadResult, LoadRun } from './loadGenerator.ts';
 
 /*
  * npx tsx bench/api.ts (npm run bench:api) — throughput and latency of the hot API routes
  * (bench/apiRoutes.ts) through the real server: build() listening on 127.0.0.1, once on
  * PGlite (a fresh data directory, pincodes seeded) and once on PostgreSQL when
  * DATABASE_URL or TEST_DATABASE_URL is set (a schema of its own, dropped afterwards).
- * Beside each database's routes, a Fastify hello-world measured the same way in the same
- * run: every route's req/s is also printed as a share of it, the figure that survives a
- * noisy machine. autocannon runs in this process too, so client and server share the CPU.
+ * Measured fairly (issue 21): the load generator (autocannon, bench/loadGenerator.ts) runs in
+ * a process of its own, and where the machine has two CPUs and `taskset`, this process (the
+ * server, its PGlite) is pinned to CPU 0 and the load generator to CPU 1. The server logs
+ * every request as `npm start` does, into a pipe to `wc -c`. Beside each route, a Fastify
+ * hello-world with the same request log, asked by a POST with the same Bearer header and a
+ * body the size of the quote request, is measured just before it in the same run: every
+ * route's req/s is also printed as a share of it, the figure that survives a noisy machine.
  * Every route is measured on its success path: a probe must answer 2xx before the run,
  * and any non-2xx answer or error during a run is a failure, printed loudly, and makes the
  * bench exit non-zero. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (20), BENCH_WARMUP (s, 2);
@@ -67,7 +73,7 @@ interface Measured {
   reqPerSec: number;
   /** req/s as a share of the hello-world measured beside it. */
   ofHelloWorld?: number;
-  /** CPU time of this process (server and autocannon) per answered request, ms. */
+  /** CPU time of the server's process (not the load generator's) per answered request, ms. */
   cpuMsPerRequest: number;
   p50: number;
   p95: number;
@@ -127,11 +133,6 @@ function targets(): Target[] {
   return list;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 function readAnswer(envelope: NodeEnvelope, status: number, text: string, headers: Record<string, string>) {
   let body: unknown = text;
   try {
@@ -155,7 +156,45 @@ async function token(baseUrl: string, publicClientId: string): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** One autocannon run of a route's load; latencies of 2xx answers only, as autocannon counts them. */
+/** Where the server (this process) and the load generator run: CPU 0 and CPU 1 when the machine allows. */
+const PINNED = availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
+if (PINNED) {
+  // Every thread of this process (the server's, PGlite's worker), and the threads it starts later.
+  spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  notes.push('server (this process) pinned to CPU 0, load generator to CPU 1 (taskset).');
+} else {
+  notes.push('not pinned: one CPU or no taskset, server and load generator share the machine.');
+}
+
+let loadGenerator: ChildProcess | undefined;
+
+/** The load generator's process, started once: node on CPU 1 (or anywhere, unpinned). */
+function generator(): ChildProcess {
+  if (!loadGenerator) {
+    const script = fileURLToPath(new URL('./loadGenerator.ts', import.meta.url));
+    const node = [process.execPath, '--import', 'tsx', script];
+    const [command, ...args] = PINNED ? ['taskset', '-c', '1', ...node] : node;
+    loadGenerator = spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  }
+  return loadGenerator;
+}
+
+/** One run in the load generator's process. */
+function generate(run: LoadRun): Promise<LoadResult> {
+  const child = generator();
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`the load generator exited (${code})`));
+    child.once('exit', onExit);
+    child.once('message', (message: { result?: LoadResult; error?: string }) => {
+      child.off('exit', onExit);
+      if (message.result) resolve(message.result);
+      else reject(new Error(message.error));
+    });
+    child.send(run);
+  });
+}
+
+/** One load-generator run of a route's load; the server's CPU time (this process) per answered request. */
 async function drive(
   baseUrl: string,
   route: Pick<BenchRoute, 'path' | 'plain'>,
@@ -163,13 +202,18 @@ async function drive(
   load: RouteLoad,
   seconds: number,
   envelope: NodeEnvelope,
+  envelopePassword: string,
 ) {
   const { path } = route;
   const seal = (body: unknown) => JSON.stringify(route.plain ? body : { data: envelope.seal(body) });
-  const options =
+  if (load.kind === 'perConnection') await load.prepare?.();
+  const common = { url: baseUrl, connections: CONNECTIONS, seconds };
+  const run: LoadRun =
     load.kind === 'fixed'
       ? {
-          requests: load.bodies.map((body): AutocannonRequest => ({
+          ...common,
+          kind: 'fixed',
+          requests: load.bodies.map((body) => ({
             method: 'POST',
             path,
             headers: { ...headers, ...load.headers },
@@ -177,31 +221,19 @@ async function drive(
           })),
         }
       : {
-          requests: [{ method: 'POST', path, headers }],
-          setupClient: (client: import('autocannon').AutocannonClient) => {
-            const connection = load.next();
-            client.setRequests([
-              {
-                method: 'POST',
-                path,
-                headers: { ...headers, ...connection.headers },
-                setupRequest: (request) => ({ ...request, body: seal(connection.body()) }),
-                onResponse: (status, body, _context, answerHeaders) =>
-                  connection.onAnswer?.(readAnswer(envelope, status, body, answerHeaders)),
-              },
-            ]);
-          },
+          ...common,
+          kind: 'perConnection',
+          path,
+          clients: load.connections().map((connection) => ({
+            headers: { ...headers, ...connection.headers },
+            body: connection.body,
+          })),
+          ...(load.carry ? { carry: load.carry } : {}),
+          ...(route.plain ? {} : { envelopePassword }),
         };
-  if (load.kind === 'perConnection') await load.prepare?.();
   const cpu = process.cpuUsage();
-  const latencies: number[] = [];
-  const instance = autocannon({ url: baseUrl, connections: CONNECTIONS, duration: seconds, ...options });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return { result, latencies, cpuMsPerRequest: cpuMs(cpu) / Math.max(1, result.requests.total) };
+  const result = await generate(run);
+  return { result, cpuMsPerRequest: cpuMs(cpu) / Math.max(1, result.total) };
 }
 
 async function benchRoute(
@@ -210,6 +242,7 @@ async function benchRoute(
   context: BenchContext,
   headers: Record<string, string>,
   envelope: NodeEnvelope,
+  envelopePassword: string,
   database: string,
   route: BenchRoute,
 ): Promise<Measured | undefined> {
@@ -230,10 +263,8 @@ async function benchRoute(
   // One request first: a route that refuses the bench's body is reported, not measured.
   if (load.kind === 'perConnection') await load.prepare?.();
   const probe =
-    load.kind === 'fixed' ? { body: () => load.bodies[0], headers: {}, onAnswer: undefined } : load.next();
-  const probeHeaders = load.kind === 'fixed' ? load.headers : probe.headers;
-  const answer = await context.post(route.path, probe.body(), probeHeaders, route.plain);
-  probe.onAnswer?.(answer);
+    load.kind === 'fixed' ? { body: load.bodies[0], headers: load.headers } : load.connections()[0]!;
+  const answer = await context.post(route.path, probe.body, probe.headers, route.plain);
   if (answer.status < 200 || answer.status >= 300) {
     failures.push(
       `${database} / ${route.name}: the probe answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`,
@@ -243,27 +274,28 @@ async function benchRoute(
   if (load.note) notes.push(`${database} / ${route.name}: ${load.note}.`);
 
   if (WARMUP > 0) {
-    const warm = await drive(baseUrl, route, headers, load, WARMUP, envelope);
+    const warm = await drive(baseUrl, route, headers, load, WARMUP, envelope, envelopePassword);
     reportFailures(`${database} / ${route.name} (warm-up)`, warm.result);
   }
-  const { result, latencies, cpuMsPerRequest } = await drive(
+  const { result, cpuMsPerRequest } = await drive(
     baseUrl,
     route,
     headers,
     load,
     DURATION,
     envelope,
+    envelopePassword,
   );
   reportFailures(`${database} / ${route.name}`, result);
   return {
     database,
     route: route.name,
-    reqPerSec: result.requests.average,
+    reqPerSec: result.reqPerSec,
     cpuMsPerRequest,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    ok: result['2xx'],
+    p50: result.p50,
+    p95: result.p95,
+    p99: result.p99,
+    ok: result.ok,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
@@ -276,43 +308,52 @@ function cpuMs(since: NodeJS.CpuUsage): number {
 }
 
 /** Any non-2xx answer, error or timeout of a run is a failure of the bench. */
-function reportFailures(label: string, result: import('autocannon').AutocannonResult) {
+function reportFailures(label: string, result: LoadResult) {
   const refused = Object.entries(result.statusCodeStats).filter(([code]) => !code.startsWith('2'));
   const parts = refused.map(([code, { count }]) => `${code}×${count}`);
   if (result.errors) parts.push(`errors×${result.errors}`);
   if (result.timeouts) parts.push(`timeouts×${result.timeouts}`);
-  if (parts.length) failures.push(`${label}: ${parts.join(', ')} of ${result.requests.sent} requests`);
+  if (parts.length) failures.push(`${label}: ${parts.join(', ')} of ${result.sent} requests`);
 }
 
+/** The request log as `npm start` writes it (src/server/main.ts), into a pipe to `wc -c`. */
+const logSink = spawn('wc', ['-c'], { stdio: ['pipe', 'pipe', 'inherit'] });
+let loggedBytes = '';
+logSink.stdout.on('data', (chunk: Buffer) => (loggedBytes += chunk.toString()));
+const REQUEST_LOG = { serializers: { req: requestWithoutQuery }, stream: logSink.stdin };
+
 /**
- * The reference: a Fastify app answering GET / with {hello: 'world'}, on its own port,
- * driven by the same autocannon settings in this process.
+ * The reference: a Fastify app with the server's request log, answering a POST of a JSON body
+ * with {hello: 'world'}, on its own port, asked with the Bearer header and a body the size
+ * of the quote request, by the same load generator.
  */
-async function benchHelloWorld(database: string): Promise<Measured> {
-  const hello = Fastify({ logger: false });
-  hello.get('/', async () => ({ hello: 'world' }));
+async function benchHelloWorld(database: string, headers: Record<string, string>, bodySize: number) {
+  const hello = Fastify({ logger: REQUEST_LOG });
+  hello.post('/', async () => ({ hello: 'world' }));
   const address = await hello.listen({ port: 0, host: '127.0.0.1' });
+  const filler = 'x'.repeat(Math.max(0, bodySize - JSON.stringify({ padding: '' }).length));
+  const request = { method: 'POST', path: '/', headers, body: JSON.stringify({ padding: filler }) };
   try {
     const run = (seconds: number) =>
-      autocannon({ url: address, connections: CONNECTIONS, duration: seconds });
+      generate({ kind: 'fixed', url: address, connections: CONNECTIONS, seconds, requests: [request] });
     if (WARMUP > 0) await run(WARMUP);
     const cpu = process.cpuUsage();
     const result = await run(DURATION);
-    const cpuMsPerRequest = cpuMs(cpu) / Math.max(1, result.requests.total);
+    const cpuMsPerRequest = cpuMs(cpu) / Math.max(1, result.total);
     reportFailures(`${database} / ${HELLO_WORLD}`, result);
     return {
       database,
       route: HELLO_WORLD,
-      reqPerSec: result.requests.average,
+      reqPerSec: result.reqPerSec,
       ofHelloWorld: 1,
       cpuMsPerRequest,
-      p50: result.latency.p50,
-      p95: NaN,
-      p99: result.latency.p99,
-      ok: result['2xx'],
+      p50: result.p50,
+      p95: result.p95,
+      p99: result.p99,
+      ok: result.ok,
       non2xx: result.non2xx,
       errors: result.errors + result.timeouts,
-    };
+    } satisfies Measured;
   } finally {
     await hello.close();
   }
@@ -320,7 +361,11 @@ async function benchHelloWorld(database: string): Promise<Measured> {
 
 async function benchTarget(target: Target): Promise<Measured[]> {
   const started = performance.now();
-  const app = await build({ config: target.config, staticRoot: join(tmpdir(), 'bimaflow-bench-no-spa') });
+  const app = await build({
+    config: target.config,
+    staticRoot: join(tmpdir(), 'bimaflow-bench-no-spa'),
+    logger: REQUEST_LOG,
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const startMs = Math.round(performance.now() - started);
   const measured: Measured[] = [];
@@ -347,11 +392,26 @@ async function benchTarget(target: Target): Promise<Measured[]> {
         return readAnswer(envelope, res.status, await res.text(), Object.fromEntries(res.headers));
       },
     };
+    // The hello-world's body: the size of the quote request's (the first quote route's first body).
+    const quoteRoute = BENCH_ROUTES.find((route) => route.plain);
+    const quoteLoad = quoteRoute ? await quoteRoute.setup(context) : undefined;
+    const bodySize =
+      quoteLoad?.kind === 'fixed' ? JSON.stringify(quoteLoad.bodies[0]).length : JSON.stringify({}).length;
+    const helloHeaders = { 'content-type': 'application/json', authorization: headers.authorization };
     for (const route of BENCH_ROUTES.filter(({ name }) => !ONLY || name.includes(ONLY))) {
       // The reference is measured right before each route, so a machine that gets busier or
       // quieter during the run moves both figures of a ratio alike.
-      const hello = REFERENCE ? await benchHelloWorld(target.name) : undefined;
-      const row = await benchRoute(app, address, context, headers, envelope, target.name, route);
+      const hello = REFERENCE ? await benchHelloWorld(target.name, helloHeaders, bodySize) : undefined;
+      const row = await benchRoute(
+        app,
+        address,
+        context,
+        headers,
+        envelope,
+        target.config.envelopePassword,
+        target.name,
+        route,
+      );
       if (hello) measured.push({ ...hello, route: `${HELLO_WORLD} (before ${route.name})` });
       if (row) measured.push({ ...row, ofHelloWorld: hello && row.reqPerSec / hello.reqPerSec });
     }
@@ -415,11 +475,15 @@ console.log(
   `"of hello" is req/s as a share of the ${HELLO_WORLD} measured just before that route, in the same run.`,
 );
 console.log(
-  '"cpu ms/req" is this process\'s CPU time (server, its PGlite worker, and autocannon) per request: steadier than req/s on a busy machine.',
+  '"cpu ms/req" is the server process\'s CPU time (the server, its PGlite worker, its request log; not the load generator) per request: steadier than req/s on a busy machine.',
 );
 console.log(
   'Resume lookups run with their minimum answer time and rate limits off, to measure the server, not the throttle.',
 );
+loadGenerator?.kill();
+logSink.stdin.end();
+await new Promise((resolve) => logSink.once('close', resolve));
+notes.push(`the request log (as npm start writes it) came to ${loggedBytes.trim()} bytes, piped to wc -c.`);
 for (const note of notes) console.log(`- ${note}`);
 if (failures.length) {
   console.error();

@@ -26,20 +26,26 @@ export interface BenchContext {
   post(path: string, body: unknown, headers?: Record<string, string>, plain?: boolean): Promise<Answer>;
 }
 
-/** What one connection sends over and over; `onAnswer` sees every answer it gets. */
+/** What one connection sends over and over. */
 export interface ConnectionLoad {
-  body(): unknown;
-  headers?: Record<string, string>;
-  onAnswer?(answer: Answer): void;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
 }
 
+/*
+ * A route's load is data, for the load generator runs in a process of its own
+ * (bench/loadGenerator.ts): fixed bodies every connection cycles through, or one body per
+ * connection, `carry` naming a field of each 2xx answer the connection's next body takes.
+ */
 export type RouteLoad =
   | { kind: 'fixed'; bodies: unknown[]; headers?: Record<string, string>; note?: string }
   | {
       kind: 'perConnection';
       /** Called before the probe and before every run. */
       prepare?(): Promise<void>;
-      next(): ConnectionLoad;
+      /** One a connection, as prepared. */
+      connections(): ConnectionLoad[];
+      carry?: string;
       note?: string;
     };
 
@@ -225,9 +231,9 @@ export const BENCH_ROUTES: BenchRoute[] = [
       // answered, so no two requests race for the same optimistic version. A run that stops
       // leaves saves whose answers nobody read, so every run starts on fresh applications.
       let pool: ApplicationHandle[] = [];
-      let taken = 0;
       return {
         kind: 'perConnection',
+        carry: 'version',
         note: `${context.connections} fresh applications per run, one per connection, version carried from each answer`,
         async prepare() {
           const batch = `${Date.now() % 100_000}`.padStart(5, '0');
@@ -235,15 +241,13 @@ export const BENCH_ROUTES: BenchRoute[] = [
           for (let i = 0; i < context.connections; i++) {
             pool.push(await createApplication(context, `9${batch}${String(i).padStart(4, '0')}`));
           }
-          taken = 0;
         },
-        next() {
-          const application = pool[taken++ % pool.length]!;
-          return {
+        connections: () =>
+          pool.map((application) => ({
             headers: { [CAPABILITY_HEADER]: application.capability },
             // What the plan-details Continue sends (src/journey/submit/saveStage.ts), with the
             // plan-details fixtures' 'the defaults are valid' choices.
-            body: () => ({
+            body: {
               applicationNumber: application.applicationNumber,
               version: application.version,
               basicDetails: application.basicDetails,
@@ -263,14 +267,8 @@ export const BENCH_ROUTES: BenchRoute[] = [
                 policyTerm: 5,
                 isFilled: true,
               },
-            }),
-            onAnswer({ status, body }) {
-              if (status !== 200) return;
-              const version = Number(field(body, 'version'));
-              application.version = Number.isInteger(version) ? version : application.version + 1;
             },
-          };
-        },
+          })),
       };
     },
   },

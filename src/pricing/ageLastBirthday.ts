@@ -21,11 +21,29 @@ export function ageLastBirthday(dateOfBirth: string, onDate: string): number | u
   return on.year - birth.year - (hadBirthday ? 0 : 1);
 }
 
-/** The same calendar date `years` later (29 February becomes 28 February in a common year). */
+type DateParts = NonNullable<ReturnType<typeof parseIsoDate>>;
+
+/** The date last parsed by addYearsIso: a quote asks for every anniversary of one date in turn. */
+let lastParsed: { text: string; parts: DateParts } | undefined;
+
+function parsedOnce(text: string): DateParts | undefined {
+  if (lastParsed?.text === text) return lastParsed.parts;
+  const parts = parseIsoDate(text);
+  if (parts) lastParsed = { text, parts };
+  return parts;
+}
+
+/**
+ * The same calendar date `years` later (29 February becomes 28 February in a common year).
+ * A date is parsed once for all its anniversaries.
+ */
 export function addYearsIso(date: string, years: number): string {
-  const parts = parseIsoDate(date);
+  const parts = parsedOnce(date);
   if (!parts) throw new Error(`Not a date: ${date}`);
   const year = parts.year + years;
-  const day = Math.min(parts.day, new Date(Date.UTC(year, parts.month, 0)).getUTCDate());
+  const day =
+    parts.month === 2 && parts.day === 29
+      ? Math.min(parts.day, new Date(Date.UTC(year, parts.month, 0)).getUTCDate())
+      : parts.day;
   return `${String(year).padStart(4, '0')}-${String(parts.month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

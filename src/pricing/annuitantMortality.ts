@@ -1,5 +1,6 @@
 import type { AnnuitantMortalityBasis } from './deferredAnnuityBasis.ts';
 import { tableAgeRange, tableQ, type MortalityTable } from './mortalityTable.ts';
+import { preparedOncePer } from './preparedOnce.ts';
 
 /** q(x) of one life by integer age last birthday. */
 export type QxFunction = (age: number) => number;
@@ -31,7 +32,21 @@ export function annuitantRatioCurve(ratios: Record<string, number>): (age: numbe
  * age keeps q = 1. A setback rates a life as one that many years younger; a gender
  * defined as an average of others takes the mean of their q(x).
  */
+const prepared = new WeakMap<MortalityTable, WeakMap<AnnuitantMortalityBasis, Map<string, QxFunction>>>();
+
+/**
+ * A life's annuitant q(x), drawn once a table, basis and gender (its rates kept by age as
+ * they are asked for), so a quote reads a prepared curve instead of drawing it again.
+ */
 export function annuitantQx(
+  table: MortalityTable,
+  basis: AnnuitantMortalityBasis,
+  gender: string,
+): QxFunction {
+  return preparedOncePer(prepared, table, basis, gender, () => drawAnnuitantQx(table, basis, gender));
+}
+
+function drawAnnuitantQx(
   table: MortalityTable,
   basis: AnnuitantMortalityBasis,
   gender: string,
@@ -41,7 +56,7 @@ export function annuitantQx(
   if (!genderBasis) throw new Error(`The basis has no mortality for gender '${gender}'`);
   if (seen.includes(gender)) throw new Error(`Gender '${gender}' is defined in terms of itself`);
   if ('averageOf' in genderBasis) {
-    const parts = genderBasis.averageOf.map((g) => annuitantQx(table, basis, g, [...seen, gender]));
+    const parts = genderBasis.averageOf.map((g) => drawAnnuitantQx(table, basis, g, [...seen, gender]));
     return (age) => parts.reduce((sum, q) => sum + q(age), 0) / parts.length;
   }
   const range = tableAgeRange(table);

@@ -1,6 +1,7 @@
 import type { QxFunction } from './annuitantMortality.ts';
 import { tableAgeRange, tableQ, type MortalityTable } from './mortalityTable.ts';
 import type { LifeMortalityBasis } from './planBasis.ts';
+import { preparedOncePer } from './preparedOnce.ts';
 
 /**
  * q(x) of an insured life from the assured-lives table (IALM 2012-14) as the basis rates it:
@@ -13,6 +14,31 @@ export function assuredLivesQx(
   basis: Pick<LifeMortalityBasis, 'genders'>,
   gender: string,
   multiplier = 1,
+): QxFunction {
+  return preparedOncePer(prepared, table, basis, `${gender}|${multiplier}`, () => {
+    const q = drawAssuredLivesQx(table, basis, gender, multiplier);
+    const byAge = new Map<number, number>();
+    return (age) => {
+      let rate = byAge.get(age);
+      if (rate === undefined) {
+        rate = q(age);
+        byAge.set(age, rate);
+      }
+      return rate;
+    };
+  });
+}
+
+const prepared = new WeakMap<
+  MortalityTable,
+  WeakMap<Pick<LifeMortalityBasis, 'genders'>, Map<string, QxFunction>>
+>();
+
+function drawAssuredLivesQx(
+  table: MortalityTable,
+  basis: Pick<LifeMortalityBasis, 'genders'>,
+  gender: string,
+  multiplier: number,
   seen: string[] = [],
 ): QxFunction {
   const genderBasis = basis.genders[gender];
@@ -20,7 +46,7 @@ export function assuredLivesQx(
   if (seen.includes(gender)) throw new Error(`Gender '${gender}' is defined in terms of itself`);
   if ('averageOf' in genderBasis) {
     const parts = genderBasis.averageOf.map((g) =>
-      assuredLivesQx(table, basis, g, multiplier, [...seen, gender]),
+      drawAssuredLivesQx(table, basis, g, multiplier, [...seen, gender]),
     );
     return (age) => parts.reduce((sum, q) => sum + q(age), 0) / parts.length;
   }

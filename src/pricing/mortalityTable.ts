@@ -1,3 +1,5 @@
+import { preparedOnce } from './preparedOnce.ts';
+
 /**
  * A vendored mortality table (schemas/common/mortality/<id>.json, written by
  * tools/importMortality.ts): q(x) by integer age last birthday, ending at the limiting
@@ -11,10 +13,14 @@ export interface MortalityTable {
   qx: Record<string, number>;
 }
 
-/** First and last (limiting) age of the table. */
+const ranges = new WeakMap<MortalityTable, { min: number; max: number }>();
+
+/** First and last (limiting) age of the table, taken once a table. */
 export function tableAgeRange(table: MortalityTable): { min: number; max: number } {
-  const ages = Object.keys(table.qx).map(Number);
-  return { min: Math.min(...ages), max: Math.max(...ages) };
+  return preparedOnce(ranges, table, () => {
+    const ages = Object.keys(table.qx).map(Number);
+    return { min: Math.min(...ages), max: Math.max(...ages) };
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indianGrouping } from '../../../src/pricing/indianGrouping.ts';
+import { QUOTE_MESSAGES } from '../../../src/server/api/quotes/quoteMessages.ts';
 import { createApplication, seed, type CreatedApplication } from './applicationsFixtures.ts';
 import {
   printedLine,
@@ -130,17 +131,27 @@ describe.each(DATABASES)('documents ($name)', (kind) => {
       expect(text).toContain('Priced on the basis dated');
     });
 
-    it('is built from the stored quote, never priced again', async () => {
-      await api.app.db.query(
-        `UPDATE quotes SET response = jsonb_set(response::jsonb, '{quote,youGet,0,value}', '123457')::json WHERE quote_number = $1`,
-        [answer.data.quoteNumber],
+    it('is given out only when the quote priced again gives every figure of the stored answer', async () => {
+      // Drawn from the stored inputs, priced again and checked: a stored answer that differs
+      // from what its inputs price to (here, changed in the database) is refused, never drawn.
+      const other = await createQuote(
+        api,
+        quoteBody({}, {}, { ApplicationNumber: created.applicationNo }),
+        created.capability,
       );
-      const res = await api.get(biUrl(answer.data.quoteNumber, created.applicationNo), {
+      await api.app.db.query(
+        `UPDATE quotes SET response = jsonb_set(response::jsonb, '{answer,data,quotePlanSectionDetails,youGet,0,value}', '123457')::json WHERE quote_number = $1`,
+        [other.data.quoteNumber],
+      );
+      const res = await api.get(biUrl(other.data.quoteNumber, created.applicationNo), {
         capability: created.capability,
       });
-      const { text: changed } = await pdfText(res.rawPayload);
+      expect(res.statusCode).toBe(410);
+      expect(res.json()).toMatchObject({
+        status: 'Failed',
+        message: QUOTE_MESSAGES.illustrationChanged,
+      });
       expect(text).toContain('Pension Rs. 1,71,746 a year');
-      expect(changed).toContain('Pension Rs. 1,23,457 a year');
     });
 
     it('prints both lives of a joint-life quote and the staff’s employer', async () => {

@@ -12,6 +12,7 @@ import {
   TODAY,
   type QuoteAnswerBody,
 } from './quotesFixtures.ts';
+import { storedTables } from './quotesIllustrationFixtures.ts';
 import { createTestApi, DATABASES, type TestApi } from './testApp.ts';
 
 const SPEC_SAMPLE_ANNUITY = 170108;
@@ -93,19 +94,21 @@ describe.each(DATABASES)('quote service ($name)', (kind) => {
       expect(rowOf(details.breakup, 'gstAmount').value).toBe(0);
     });
 
-    it('stores the request and the whole priced quote, illustration table included, under the quote number', async () => {
+    it('stores the request, the answer, the inputs and the basis version under the quote number, and the illustration prices again from them', async () => {
       const { rows } = await api.app.db.query<{
         application_number: string | null;
         product_id: string;
         request: { PlanSectionDetails: Record<string, unknown> };
         response: {
           answer: QuoteAnswerBody;
-          quote: { illustration: { tables: { rows: Record<string, number>[] }[]; footnotes: string[] } };
+          inputs: { calculator: string; request: { proposalDate: string; life: { age: number } } };
           illustration: { life: { name: string; age: number } };
         };
-      }>('SELECT application_number, product_id, request, response FROM quotes WHERE quote_number = $1', [
-        answer.data.quoteNumber,
-      ]);
+        basis_version: string;
+      }>(
+        'SELECT application_number, product_id, request, response, basis_version FROM quotes WHERE quote_number = $1',
+        [answer.data.quoteNumber],
+      );
       expect(rows).toHaveLength(1);
       const row = rows[0]!;
       expect(row.application_number).toBeNull();
@@ -116,13 +119,18 @@ describe.each(DATABASES)('quote service ($name)', (kind) => {
         InstallmentPremiumAmount: 200000,
       });
       expect(row.response.answer).toEqual(answer);
-      const [schedule] = row.response.quote.illustration.tables;
+      expect(row.response).not.toHaveProperty('quote');
+      expect(row.response.inputs).toMatchObject({
+        calculator: 'deferredAnnuity',
+        request: { proposalDate: TODAY, life: { age: 55 } },
+      });
+      expect(row.basis_version).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.response.illustration.life).toMatchObject({ name: 'Ramesh Kumar Sharma', age: 55 });
+      const [schedule] = await storedTables(api, answer.data.quoteNumber);
       expect(schedule!.rows).toHaveLength(46);
       // Vesting at 65, the first yearly pension at the end of that year: at 66, in the next row.
       expect(schedule!.rows[10]).toMatchObject({ policyYear: 11, age: 65, guaranteedAnnuity: 0 });
       expect(schedule!.rows[11]).toMatchObject({ policyYear: 12, age: 66, guaranteedAnnuity: 171746 });
-      expect(row.response.quote.illustration.footnotes.length).toBeGreaterThan(0);
-      expect(row.response.illustration.life).toMatchObject({ name: 'Ramesh Kumar Sharma', age: 55 });
     });
 
     it('gives every quote a new number', async () => {

@@ -1,7 +1,11 @@
 import type { DisplayRow, IllustrationTable, PricedQuote } from '../../../src/pricing/calculator.ts';
 import { indianGrouping } from '../../../src/pricing/indianGrouping.ts';
 import type { IllustrationFacts } from '../../../src/server/api/quotes/priceQuote.ts';
+import { createIllustratedQuotes } from '../../../src/server/api/quotes/illustratedQuotes.ts';
+import { createPricingBases } from '../../../src/server/api/quotes/pricingBases.ts';
 import { quotePlanSectionDetails } from '../../../src/server/api/quotes/quoteAnswer.ts';
+import { createQuoteRepository } from '../../../src/server/api/quotes/quoteRepository.ts';
+import type { StoredQuote } from '../../../src/server/api/quotes/storedQuotes.ts';
 import { TODAY, type QuoteAnswerBody } from './quotesFixtures.ts';
 import type { TestApi } from './testApp.ts';
 
@@ -41,12 +45,16 @@ export function printedLine(table: IllustrationTable, row: Record<string, number
     .join(' ');
 }
 
+/**
+ * The tables the illustration of a stored quote draws: priced again from the stored inputs on
+ * the quote's basis version and checked against its answer, as the PDF route does (a row of
+ * before migration 013 holds them).
+ */
 export async function storedTables(api: TestApi, quoteNumber: string): Promise<IllustrationTable[]> {
-  const { rows } = await api.app.db.query<{ tables: IllustrationTable[] }>(
-    "SELECT response->'quote'->'illustration'->'tables' AS tables FROM quotes WHERE quote_number = $1",
-    [quoteNumber],
-  );
-  return rows[0]!.tables;
+  const quote = await createQuoteRepository(api.app.db).find(quoteNumber);
+  const illustrated = createIllustratedQuotes(createPricingBases(api.app.db));
+  const priced = await illustrated.of(quote as unknown as StoredQuote, api.app.log);
+  return priced.illustration.tables;
 }
 
 /** A term-life quote, priced by no calculator of this repository: rows and a table of its own. */

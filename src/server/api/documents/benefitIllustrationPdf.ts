@@ -1,4 +1,4 @@
-import type { DisplayFormat, IllustrationTable } from '../../../pricing/calculator.ts';
+import type { DisplayFormat, IllustrationTable, PricedQuote } from '../../../pricing/calculator.ts';
 import type { IllustratedLife } from '../quotes/priceQuote.ts';
 import type { StoredQuote } from '../quotes/storedQuotes.ts';
 import { cellText } from './displayValue.ts';
@@ -176,11 +176,16 @@ function signatureLines(doc: Doc): void {
  * The benefit illustration of a stored quote, for any calculator (spec 02 §2.7, §7):
  * letterhead, plan and UIN, the lives, the plan option, what the visitor pays and gets, the
  * premium breakup, how the figure was calculated, each of the calculator's illustration
- * tables and its footnotes. Every figure is read from the stored quote, none is priced
- * again, so the PDF equals the screen to the rupee.
+ * tables and its footnotes. `priced` is the stored quote's priced quote (IllustratedQuotes:
+ * priced again on the quote's own basis version and checked figure by figure against the
+ * stored answer), so the PDF equals the screen to the rupee.
  */
-export function benefitIllustrationPdf(quote: StoredQuote, letterhead: Letterhead): Promise<Buffer> {
-  const { quote: priced, illustration: facts, answer } = quote.response;
+export function benefitIllustrationPdf(
+  quote: StoredQuote,
+  priced: PricedQuote,
+  letterhead: Letterhead,
+): Promise<Buffer> {
+  const { illustration: facts, answer } = quote.response;
   const { proposalDate } = answer.data.quotePlanSectionDetails;
   const doc = newDocument({
     title: `Benefit Illustration ${quote.quoteNumber}`,

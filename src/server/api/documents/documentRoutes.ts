@@ -7,6 +7,8 @@ import { APPLICATION_NUMBER_PATTERN } from '../applications/applicationNumbers.t
 import { MESSAGES } from '../applications/applicationMessages.ts';
 import { QUOTE_MESSAGES } from '../quotes/quoteMessages.ts';
 import { QUOTE_NUMBER_PATTERN } from '../quotes/quoteNumbers.ts';
+import { createIllustratedQuotes } from '../quotes/illustratedQuotes.ts';
+import { createPricingBases } from '../quotes/pricingBases.ts';
 import { createQuoteRepository } from '../quotes/quoteRepository.ts';
 import { quoteOfApplication } from '../quotes/storedQuotes.ts';
 import { benefitIllustrationPdf, type Letterhead } from './benefitIllustrationPdf.ts';
@@ -57,6 +59,7 @@ function letterheadOf(productId: string): Letterhead {
  */
 export const documentRoutes: FastifyPluginAsync = async (app) => {
   const quotes = createQuoteRepository(app.db);
+  const illustrated = createIllustratedQuotes(createPricingBases(app.db));
   const brochures = new Map<string, Buffer>();
 
   app.get<{ Querystring: BiQuery }>(
@@ -88,7 +91,8 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { quoteNumber, ApplicationNumber } = request.query;
       const quote = await quoteOfApplication(app, quotes, request, quoteNumber, ApplicationNumber);
-      const pdf = await benefitIllustrationPdf(quote, letterheadOf(quote.productId));
+      const priced = await illustrated.of(quote, request.log);
+      const pdf = await benefitIllustrationPdf(quote, priced, letterheadOf(quote.productId));
       return sendPdf(reply, pdf, `Benefit-Illustration-${quote.quoteNumber}.pdf`, 'private, no-store');
     },
   );

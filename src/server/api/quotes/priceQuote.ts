@@ -161,7 +161,10 @@ export function requestFieldOf(field: string): string {
  * Prices a checked request with the plan's calculator and basis. A request outside the
  * plan's rules is a 400 whose field error carries the calculator's message (the spec's words).
  */
-export function priceQuote(sources: PricingSources, request: CalculatorRequest): PricedQuote {
+export function priceQuote(
+  sources: Pick<PricingSources, 'calculator' | 'basis' | 'tables'>,
+  request: CalculatorRequest,
+): PricedQuote {
   try {
     return sources.calculator.price(request, sources.basis, sources.tables);
   } catch (error) {

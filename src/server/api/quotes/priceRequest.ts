@@ -1,5 +1,5 @@
 import type { LoadedPlan } from '../../../../engine/plan/types.ts';
-import type { PricedQuote } from '../../../pricing/calculator.ts';
+import type { CalculatorRequest, PricedQuote } from '../../../pricing/calculator.ts';
 import {
   calculatorRequest,
   illustrationFacts,
@@ -12,9 +12,15 @@ import { QUOTE_MESSAGES } from './quoteMessages.ts';
 import type { QuotePricing } from './quotePricing.ts';
 import type { QuoteRequest } from './quoteRequest.ts';
 
-/** A request priced: its plan fields as checked, the calculator's quote and what the illustration prints. */
+/**
+ * A request priced: its plan fields as checked, what the calculator priced (its name, its
+ * request, the basis version), the calculator's quote and what the illustration prints.
+ */
 export interface Priced {
   plan: Record<string, unknown>;
+  calculator: string;
+  request: CalculatorRequest;
+  basisVersion: string;
   quote: PricedQuote;
   illustration: IllustrationFacts;
 }
@@ -39,6 +45,9 @@ export function priceRequest(
   const quote = priceQuote(sources, request);
   return {
     plan: checked.plan,
+    calculator: sources.calculator.name,
+    request,
+    basisVersion: sources.version,
     quote,
     illustration: illustrationFacts(plan, sources, body, { request, quote }),
   };

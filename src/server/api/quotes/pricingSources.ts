@@ -5,12 +5,36 @@ import { DEFAULT_SCHEMAS_ROOT, readPlanFile } from '../../../plans/nodePlanSourc
 import type { Calculator, PricingTables } from '../../../pricing/calculator.ts';
 import { calculatorFor } from '../../../pricing/calculators.ts';
 import type { MortalityTable } from '../../../pricing/mortalityTable.ts';
+import { canonicalJson, contentHash } from './canonicalJson.ts';
+
+/**
+ * Everything a quote's figures are priced from, as one document: the calculator's name, the
+ * plan's basis and the shared tables the basis names. Stored once per version
+ * (pricing_bases), so an issued quote is priced again on exactly what it was priced on.
+ */
+export interface PricingBasisDocument {
+  calculator: string;
+  basis: unknown;
+  tables: PricingTables;
+}
 
 /** What pricing one plan needs: its calculator, its basis and the shared tables the basis names. */
 export interface PricingSources {
   calculator: Calculator;
   basis: unknown;
   tables: PricingTables;
+  /**
+   * The basis version a quote priced on these sources names: the content hash of the
+   * canonical JSON of their PricingBasisDocument (the same content in another key order is
+   * the same version).
+   */
+  version: string;
+  /**
+   * The PricingBasisDocument as JSON, its keys in the files' order: a calculator may list what
+   * a basis object holds in its order (a fund mix in a note), so the text priced again from it
+   * must be what the files said, not a sorted copy.
+   */
+  document: string;
 }
 
 const cache = new Map<string, PricingSources>();
@@ -19,11 +43,28 @@ function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
+/** Sources from a basis document, its version computed from its canonical text. */
+export function pricingSourcesOf(
+  calculator: Calculator,
+  basis: unknown,
+  tables: PricingTables,
+): PricingSources {
+  const content: PricingBasisDocument = { calculator: calculator.name, basis, tables };
+  return {
+    calculator,
+    basis,
+    tables,
+    version: contentHash(canonicalJson(content)),
+    document: JSON.stringify(content),
+  };
+}
+
 /**
  * The calculator a plan names (plan.json `calculator`), the basis file that calculator reads
- * from the plan (composed: its folder or the plan it extends), and the mortality table the basis names, read from schemas/ once
- * per process (the same files the browser imports). Throws if the plan names no known
- * calculator, or its basis says it is another plan's.
+ * from the plan (composed: its folder or the plan it extends), and the mortality table the basis
+ * names, read from schemas/ once per process (the same files the browser imports), with the
+ * version of that content. Throws if the plan names no known calculator, or its basis says it
+ * is another plan's.
  */
 export function pricingFor(plan: LoadedPlan, root = DEFAULT_SCHEMAS_ROOT): PricingSources {
   const { planCode, productId } = plan.config;
@@ -38,8 +79,16 @@ export function pricingFor(plan: LoadedPlan, root = DEFAULT_SCHEMAS_ROOT): Prici
     const mortality = readJson<MortalityTable>(
       join(root, 'common', 'mortality', `${calculator.mortalityTable(basis)}.json`),
     );
-    sources = { calculator, basis, tables: { mortality } };
+    sources = pricingSourcesOf(calculator, basis, { mortality });
     cache.set(productId, sources);
   }
   return sources;
+}
+
+/**
+ * Forgets the sources read so far: the next quote of each plan reads its basis files again
+ * (after an analyst's change of a rate). Quotes already issued keep the version they name.
+ */
+export function forgetPricingSources(): void {
+  cache.clear();
 }

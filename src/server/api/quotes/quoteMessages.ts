@@ -19,6 +19,12 @@ export const QUOTE_MESSAGES = {
   unknownQuote: 'No quote with this number was found for this application.',
   /** A quote stored before its rows were (an older release): its illustration cannot be drawn. */
   staleQuote: 'This quote is no longer available. Please get a new quote.',
+  /**
+   * The illustration of a quote priced again from its stored inputs and basis version did not
+   * give every figure the visitor was shown (the pricing code changed since): it is not given out.
+   */
+  illustrationChanged:
+    'The benefit illustration of this quote can no longer be drawn exactly as it was quoted. Please get a new quote.',
   /** Without an application: a ProposalStartDate more than 30 days from today. */
   proposalDate: 'Enter a valid proposal date',
   /** The brochure of a product we do not sell, or that has no content file. */

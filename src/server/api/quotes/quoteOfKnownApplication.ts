@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LoadedPlan } from '../../../../engine/plan/types.ts';
 import { indiaToday } from '../applications/policyDates.ts';
+import type { PricingBases } from './pricingBases.ts';
 import { priceRequest, type Priced } from './priceRequest.ts';
 import type { QuoteAnswer } from './quoteAnswer.ts';
 import { newQuoteNumber } from './quoteNumbers.ts';
@@ -21,6 +22,7 @@ import '../../types.ts';
 export async function quoteOfKnownApplication(
   app: FastifyInstance,
   repository: QuoteRepository,
+  bases: PricingBases,
   plan: LoadedPlan,
   pricing: QuotePricing,
   body: QuoteRequest,
@@ -34,6 +36,7 @@ export async function quoteOfKnownApplication(
   } catch {
     return undefined;
   }
+  await bases.register([{ productId: plan.config.productId, sources: pricing.sources }]);
   const quoteNumber = newQuoteNumber();
   const response = storedResponse(quoteNumber, plan, proposalDate, priced);
   const stored = await repository.insertForApplication(
@@ -43,6 +46,7 @@ export async function quoteOfKnownApplication(
       productId: plan.config.productId,
       request: storedRequest(body, priced.plan) as unknown as Record<string, unknown>,
       response: response as unknown as Record<string, unknown>,
+      basisVersion: priced.basisVersion,
     },
     { proposalDate, today: indiaToday(app.serverConfig.now?.()) },
   );

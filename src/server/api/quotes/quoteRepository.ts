@@ -2,9 +2,12 @@ import type { Queryable } from '../../db/Db.ts';
 import { EXPIRY_DAYS } from '../applications/policyDates.ts';
 
 /**
- * The quotes table (migrations 001, 003: json; 004: lz4-compressed on PostgreSQL 14+, PGlite keeps it uncompressed): one row a priced quote, never changed. `request` is the
- * request as validated; `response` the answer and everything the benefit illustration
- * prints, so the PDF is built from what the visitor was shown and never priced again.
+ * The quotes table (migrations 001, 003: json; 004: lz4-compressed on PostgreSQL 14+, PGlite
+ * keeps it uncompressed; 013: the basis version): one row a priced quote, never changed.
+ * `request` is the request as validated; `response` the answer, what the illustration prints
+ * of the plan and the people and what the calculator priced, `basisVersion` the pricing basis
+ * it was priced on (pricing_bases), so the illustration's tables are priced again exactly as
+ * quoted. A row written before 013 has no version and holds its whole illustration.
  */
 export interface QuoteRow<Request = Record<string, unknown>, Response = Record<string, unknown>> {
   quoteNumber: string;
@@ -12,6 +15,8 @@ export interface QuoteRow<Request = Record<string, unknown>, Response = Record<s
   productId: string;
   request: Request;
   response: Response;
+  /** null: a row written before 013, its illustration in `response`. */
+  basisVersion: string | null;
   createdAt: Date;
 }
 
@@ -47,6 +52,7 @@ interface Row {
   product_id: string;
   request: Record<string, unknown> | string;
   response: Record<string, unknown> | string;
+  basis_version: string | null;
   created_at: Date | string;
 }
 
@@ -60,11 +66,12 @@ function toQuote(row: Row): QuoteRow {
     productId: row.product_id,
     request: json(row.request),
     response: json(row.response),
+    basisVersion: row.basis_version ?? null,
     createdAt: new Date(row.created_at),
   };
 }
 
-const COLUMNS = 'quote_number, application_number, product_id, request, response, created_at';
+const COLUMNS = 'quote_number, application_number, product_id, request, response, basis_version, created_at';
 
 const params = (quote: Omit<QuoteRow, 'createdAt'>) => [
   quote.quoteNumber,
@@ -72,11 +79,11 @@ const params = (quote: Omit<QuoteRow, 'createdAt'>) => [
   quote.productId,
   JSON.stringify(quote.request),
   JSON.stringify(quote.response),
+  quote.basisVersion,
 ];
 
 export function createQuoteRepository(db: Queryable): QuoteRepository {
-  // Only the new row's time comes back: the request and answer are what was just sent,
-  // and reading 16 KB of illustration back for every quote would double the traffic.
+  // Only the new row's time comes back: the request and answer are what was just sent.
   const inserted = async (quote: Omit<QuoteRow, 'createdAt'>, sql: string, more: unknown[] = []) => {
     const { rows } = await db.query<{ created_at: Date | string }>(sql, [...params(quote), ...more]);
     return rows[0] ? { ...quote, createdAt: new Date(rows[0].created_at) } : undefined;
@@ -85,20 +92,20 @@ export function createQuoteRepository(db: Queryable): QuoteRepository {
     insert: (quote) =>
       inserted(
         quote,
-        `INSERT INTO quotes (quote_number, application_number, product_id, request, response)
-         VALUES ($1, $2, $3, $4::json, $5::json)
+        `INSERT INTO quotes (quote_number, application_number, product_id, request, response, basis_version)
+         VALUES ($1, $2, $3, $4::json, $5::json, $6)
          ON CONFLICT DO NOTHING
          RETURNING created_at`,
       ),
     insertForApplication: (quote, priced) =>
       inserted(
         quote,
-        `INSERT INTO quotes (quote_number, application_number, product_id, request, response)
-         SELECT $1::text, $2::text, $3::text, $4::json, $5::json FROM applications
+        `INSERT INTO quotes (quote_number, application_number, product_id, request, response, basis_version)
+         SELECT $1::text, $2::text, $3::text, $4::json, $5::json, $6::text FROM applications
          WHERE application_number = $2 AND product_id = $3 AND NOT journey_flag
            AND jsonb_typeof(state->'basicDetails'->'policyHolder') = 'object'
            AND state->'basicDetails'->'policyHolder' <> '{}'::jsonb
-           AND policy_start_date = $6::date AND $7::date - policy_start_date <= ${EXPIRY_DAYS}
+           AND policy_start_date = $7::date AND $8::date - policy_start_date <= ${EXPIRY_DAYS}
            AND COALESCE(state->'paymentDetails'->>'status', '') <> 'success'
            AND NOT (COALESCE(state->'paymentDetails'->>'status', '') = 'pending'
              AND COALESCE(state->'paymentDetails'->>'basbastatus', '') = 'initiated')

@@ -8,6 +8,8 @@ import { requireCapability } from '../applications/requireCapability.ts';
 import { MESSAGES } from '../applications/applicationMessages.ts';
 import { compilePlanFieldsChecks } from './calculatorInputs.ts';
 import { planByUin, rejected } from './priceQuote.ts';
+import { createPricingBases } from './pricingBases.ts';
+import { pricingFor, type PricingSources } from './pricingSources.ts';
 import { priceRequest, type Priced } from './priceRequest.ts';
 import { proposalDateOf } from './proposalDateOf.ts';
 import type { QuoteAnswer } from './quoteAnswer.ts';
@@ -36,6 +38,20 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
   const repository = createQuoteRepository(app.db);
   // Each calculator's inputSchema is compiled once, here, not per request.
   const checks = compilePlanFieldsChecks(calculators);
+  // Every plan's basis version is stored before the first quote names it, so pricing a quote
+  // stays one statement. A plan that cannot be priced is left out: its quotes say why.
+  const bases = createPricingBases(app.db);
+  const priceable: { productId: string; sources: PricingSources }[] = [];
+  for (const plan of serverPlans().values()) {
+    try {
+      if (checks.has(plan.config.calculator)) {
+        priceable.push({ productId: plan.config.productId, sources: pricingFor(plan) });
+      }
+    } catch {
+      // quotePricing logs it with the first request that asks for the plan
+    }
+  }
+  await bases.register(priceable);
 
   app.post<{ Body: QuoteRequest }>(
     QUOTES_PATH,
@@ -52,6 +68,7 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
         const answer = await quoteOfKnownApplication(
           app,
           repository,
+          bases,
           plan,
           pricing,
           body,
@@ -75,6 +92,8 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
         }
         throw error;
       }
+      // Nothing to write unless the plan's basis changed since this instance stored it.
+      await bases.register([{ productId: plan.config.productId, sources: pricing.sources }]);
       const response = await storeQuote(
         repository,
         (quoteNumber) => storedResponse(quoteNumber, plan, proposalDate!, priced),
@@ -82,6 +101,7 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
           applicationNumber,
           productId: plan.config.productId,
           request: storedRequest(body, priced.plan),
+          basisVersion: priced.basisVersion,
         },
       );
       return response.answer;

@@ -14,26 +14,35 @@ export function storedRequest(body: QuoteRequest, plan: Record<string, unknown>)
   return { ...body, PlanSectionDetails: plan as QuoteRequest['PlanSectionDetails'] };
 }
 
-/** The stored response of a priced request under a quote number: the answer sent and what the PDF prints. */
+/**
+ * The stored response of a priced request under a quote number: the answer sent, what the
+ * illustration prints of the plan and the people, and what the calculator priced. Not the
+ * illustration's tables: they are priced again from the inputs when a PDF asks for them.
+ */
 export function storedResponse(
   quoteNumber: string,
   plan: LoadedPlan,
   proposalDate: string,
-  { quote, illustration }: Priced,
+  { quote, illustration, calculator, request }: Priced,
 ): StoredQuoteResponse {
   const details = quotePlanSectionDetails(quoteNumber, plan.config.uin, proposalDate, quote);
   const answer: QuoteAnswer = {
     status: '200',
     data: { quoteNumber, quotePlanSectionDetails: details, error: null },
   };
-  return { answer, quote, illustration };
+  return { answer, illustration, inputs: { calculator, request } };
 }
 
 /** Stores a priced quote under a fresh quote number, drawing again when the number is taken. */
 export async function storeQuote(
   repository: QuoteRepository,
   build: (quoteNumber: string) => StoredQuoteResponse,
-  fields: { applicationNumber: string | null; productId: string; request: QuoteRequest },
+  fields: {
+    applicationNumber: string | null;
+    productId: string;
+    request: QuoteRequest;
+    basisVersion: string;
+  },
 ): Promise<StoredQuoteResponse> {
   for (let draw = 0; draw < MAX_NUMBER_DRAWS; draw += 1) {
     const quoteNumber = newQuoteNumber();
@@ -44,6 +53,7 @@ export async function storeQuote(
       productId: fields.productId,
       request: fields.request as unknown as Record<string, unknown>,
       response: response as unknown as Record<string, unknown>,
+      basisVersion: fields.basisVersion,
     });
     if (stored) return response;
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PricedQuote } from '../../../pricing/calculator.ts';
+import type { CalculatorRequest, PricedQuote } from '../../../pricing/calculator.ts';
 import { ApiError } from '../../lib/ApiError.ts';
 import { requireCapability } from '../applications/requireCapability.ts';
 import type { IllustrationFacts } from './priceQuote.ts';
@@ -8,23 +8,38 @@ import { QUOTE_MESSAGES } from './quoteMessages.ts';
 import type { QuoteRepository, QuoteRow } from './quoteRepository.ts';
 import type { QuoteRequest } from './quoteRequest.ts';
 
+/** What a calculator priced: its name and the request it was given. */
+export interface PricedInputs {
+  calculator: string;
+  request: CalculatorRequest;
+}
+
 /**
- * The `response` column of a quote: the answer sent, the calculator's whole priced quote
- * (rows, illustration tables, footnotes) and what the illustration prints of the plan and
- * the people. The benefit illustration is drawn from this alone.
+ * The `response` column of a quote: the answer sent and what the illustration prints of the
+ * plan and the people, with what the calculator priced (`inputs`, priced again on the row's
+ * basis version when a PDF asks for the illustration). A row written before migration 013
+ * holds the calculator's whole priced quote (`quote`) instead.
  */
 export interface StoredQuoteResponse {
   answer: QuoteAnswer;
-  quote: PricedQuote;
   illustration: IllustrationFacts;
+  inputs?: PricedInputs;
+  quote?: PricedQuote;
 }
 
 export type StoredQuote = QuoteRow<QuoteRequest, StoredQuoteResponse>;
 
-/** A row written before quotes were stored with the calculator's rows has no `quote`. */
-function isCurrent(response: Record<string, unknown>): boolean {
+/**
+ * Whether a row can give its illustration: its inputs and basis version, or (before 013) its
+ * whole priced quote. A row written before quotes were stored with the calculator's rows has neither.
+ */
+function isCurrent(row: QuoteRow): boolean {
+  const response = row.response;
+  if (!response.answer || !response.illustration) return false;
+  const inputs = response.inputs as Partial<PricedInputs> | undefined;
+  if (row.basisVersion && typeof inputs?.calculator === 'string' && inputs.request) return true;
   const quote = response.quote as Partial<PricedQuote> | undefined;
-  return !!response.answer && !!response.illustration && Array.isArray(quote?.illustration?.tables);
+  return Array.isArray(quote?.illustration?.tables);
 }
 
 /**
@@ -44,6 +59,6 @@ export async function quoteOfApplication(
   const quote = await repository.find(quoteNumber);
   if (!quote || quote.applicationNumber !== applicationNumber)
     throw new ApiError(404, QUOTE_MESSAGES.unknownQuote);
-  if (!isCurrent(quote.response)) throw new ApiError(410, QUOTE_MESSAGES.staleQuote);
+  if (!isCurrent(quote)) throw new ApiError(410, QUOTE_MESSAGES.staleQuote);
   return quote as unknown as StoredQuote;
 }
