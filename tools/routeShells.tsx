@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { PlanConfig, StepperStep } from '../engine/plan/types.ts';
 import { JourneyShell, type ShellStep } from '../src/app/journey/JourneyShell.tsx';
+import { RESUME_POPUP } from '../src/app/journey/resume/ResumeApplication.tsx';
 import { listPlanCodes, readPlanFiles } from '../src/plans/nodePlanSource.ts';
 import type { PlanContent } from '../src/plans/planContent.ts';
 import type { RouteShells } from '../src/server/plugins/routePreloads.ts';
@@ -44,7 +45,7 @@ export function routeShells(root?: string): RouteShells {
             content={content}
             stepper={(config.stepper ?? []) as StepperStep[]}
             step={step}
-            hasResume={Boolean(config.popups?.resume)}
+            hasResume={Boolean(config.popups?.[RESUME_POPUP])}
           />,
         );
       const elsewhere = shell(undefined);

@@ -18,6 +18,8 @@ const [basic, planDetails] = Object.values(plan.steps) as [
   (typeof plan.steps)[string],
   (typeof plan.steps)[string],
 ];
+/** The journey's machine (XState), a chunk of its own. */
+const MACHINE_CHUNK = /\/assets\/machine-[\w-]{8}\.js$/;
 const LATER_FORMS = /\/assets\/forms-T54-[^/]+\.js$/;
 
 let server: RunningServer;
@@ -91,6 +93,35 @@ describe("a plan's later forms", () => {
         .first()
         .press('R');
       await expect.poll(() => asked.length).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("start the journey's machine only once the page is used, and a Continue pressed before it arrives waits for it (issue 21)", async () => {
+    const fresh = await browser.newContext({ ...PHONE });
+    page = await fresh.newPage();
+    try {
+      const machine: string[] = [];
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(MACHINE_CHUNK, async (route) => {
+        machine.push(route.request().url());
+        await held;
+        await route.continue();
+      });
+      await page.goto(server.baseUrl + journeyPath(plan.config));
+      await page.getByRole('heading', { name: stepTitle(basic), exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      // A new visitor's first step is on screen, usable, with no machine asked for.
+      expect(machine).toEqual([]);
+      await fillBasicDetails();
+      await expect.poll(() => machine.length, { timeout: 10_000 }).toBe(1);
+      // Continue while the machine is still on its way: the loader, then plan details.
+      await page.getByRole('button', { name: basic.definition.submitLabel, exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Saving your details' }).waitFor();
+      release();
+      await page.getByRole('heading', { name: stepTitle(planDetails), exact: true }).waitFor();
     } finally {
       await fresh.close();
     }

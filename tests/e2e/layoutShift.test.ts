@@ -105,6 +105,11 @@ describe("a journey's first paint, before any of its code", () => {
       );
       // The wait is said while the form's code is on its way.
       expect(await before.getByRole('status').textContent()).toContain('Loading Guaranteed Pension Plan');
+      // No button that would do nothing yet is offered (a tap on it would be lost); the
+      // brochure is a plain link and works at once.
+      for (const name of ['Help Center', 'Resume Application', /View Benefits/])
+        expect(await before.getByRole('button', { name }).count()).toBe(0);
+      expect(await before.getByRole('link', { name: 'Product Brochure' }).isVisible()).toBe(true);
       const after = await live.newPage();
       await after.goto(path);
       await after.getByRole('textbox', { name: /Full Name/ }).waitFor();

@@ -9,12 +9,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { transition } from 'xstate';
 import { getDefaultFormState } from '@rjsf/utils';
 import { StepFailure, type PlanAdapter } from '../../../engine/plan/adapter.ts';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
-import { activeMeta, createJourneyMachine } from '../../../engine/machine/createJourneyMachine.ts';
+import type { JourneyActor } from '../../../engine/machine/journeyActor.ts';
+import type { JourneyStateMeta } from '../../../engine/machine/journeyTypes.ts';
 import {
   createApplicationStore,
   dataMappingKey,
@@ -22,14 +21,14 @@ import {
 } from '../../../engine/state/applicationStore.ts';
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
 import { useStoreSelector } from '../../../engine/state/useStoreSelector.ts';
-import { changedForMachine, machineReads } from '../../../engine/machine/guardReads.ts';
 import { stepSubmitAction } from '../../../engine/state/stepActions.ts';
 import { StepForm, type StepData } from '../../../engine/form/StepForm.tsx';
 import { commitDraftsNow } from '../../../engine/form/fieldDrafts.ts';
 import { templates, widgets } from '../../../widgets/registry.ts';
 import { journeyBase } from '../planRegistry.ts';
 import { proposalUrl } from './proposalUrl.ts';
-import { addressOf, landingRoute, routeOf } from './journeyRoutes.ts';
+import { addressOf, initialMeta, landingRoute, routeOf } from './journeyRoutes.ts';
+import { loadJourneyMachine, type JourneyMachineModule } from './journeyMachine.ts';
 import { JourneyHeader } from './JourneyHeader.tsx';
 import { takeEntryLink } from './entryDetails.ts';
 import { navigate, useLocation } from '../usePathname.ts';
@@ -71,7 +70,16 @@ const capabilityOf = (state: ApplicationState) => state.capability;
  * One plan's journey: the application store (session storage), the plan's machine
  * deciding which screen a path shows, and the step form of that screen.
  */
-export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdapter }) {
+export function Journey({
+  plan,
+  adapter,
+  journeyMachine,
+}: {
+  plan: LoadedPlan;
+  adapter: PlanAdapter;
+  /** The machine's module, where the page had it before its first render (JourneyPage). */
+  journeyMachine?: JourneyMachineModule;
+}) {
   const { config } = plan;
   const services = useJourneyServices();
   const journeyRoot = journeyBase(config);
@@ -94,28 +102,57 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   const applicationNumber = useStoreSelector(store, applicationNumberOf);
   const capability = useStoreSelector(store, capabilityOf);
   const headerSession = useMemo(() => ({ applicationNumber, capability }), [applicationNumber, capability]);
-  const machine = useMemo(
-    () => createJourneyMachine(plan.machine, { ...adapter.machine, matchesSchema: plan.matchesSchema }),
-    [plan, adapter],
-  );
-  const machineInputs = useMemo(() => machineReads(plan.machine, adapter.machine), [plan, adapter]);
-  const actor = useActorRef(machine, { input: { application: store.getState() } });
-  const meta = useSelector(actor, (snapshot) => activeMeta(snapshot));
   const location = useLocation();
   const [popup, setPopup] = useState<string>();
   const [busy, setBusy] = useState<false | 'saving' | 'leaving'>(false);
   const [notice, setNotice] = useState<string>();
 
-  // The machine hears of a change only where its guards read (a keystroke in a name does not reach it).
-  useEffect(() => {
-    const sync = () => {
-      const application = store.getState();
-      if (changedForMachine(machineInputs, actor.getSnapshot().context.application, application))
-        actor.send({ type: 'APPLICATION.UPDATED', application });
+  // The machine decides which screen a path shows. A new visitor's first step is its initial
+  // state, read off machine.json (`firstMeta`): the machine (XState, a chunk of its own) starts
+  // once the visitor first uses the page, or as soon as anything needs it (issue 21).
+  const [machineModule, setMachineModule] = useState(journeyMachine);
+  const firstMeta = useMemo(() => (journeyMachine ? undefined : initialMeta(plan)), [journeyMachine, plan]);
+  const needMachine = useCallback(() => {
+    const loading = loadJourneyMachine();
+    loading.then(setMachineModule, () => setPopup(MESSAGES.formNotLoaded));
+    return loading;
+  }, []);
+  const [running, setRunning] = useState<{ actor: JourneyActor; meta: JourneyStateMeta | undefined }>();
+  const actorRef = useRef<JourneyActor>(undefined);
+  const actorWaiters = useRef<Array<(actor: JourneyActor) => void>>([]);
+  useLayoutEffect(() => {
+    if (!machineModule) return;
+    const actor = machineModule.startJourneyActor(plan, adapter.machine, store.getState());
+    const show = () =>
+      setRunning((now) =>
+        now?.actor === actor && now.meta === actor.meta() ? now : { actor, meta: actor.meta() },
+      );
+    show();
+    const unsubscribe = actor.subscribe(show);
+    // The machine hears of a change only where its guards read (a keystroke in a name does not reach it).
+    const unsync = store.subscribe(() => actor.update(store.getState()));
+    actorRef.current = actor;
+    actorWaiters.current.splice(0).forEach((resolve) => resolve(actor));
+    return () => {
+      unsync();
+      unsubscribe();
+      actor.stop();
+      if (actorRef.current === actor) actorRef.current = undefined;
     };
-    sync();
-    return store.subscribe(sync);
-  }, [store, actor, machineInputs]);
+  }, [machineModule, plan, adapter, store]);
+  const actor = running?.actor;
+  /** The running machine, once it is here (loading it if nothing has yet). */
+  const ensureActor = useCallback(
+    () =>
+      actorRef.current
+        ? Promise.resolve(actorRef.current)
+        : new Promise<JourneyActor>((resolve, reject) => {
+            actorWaiters.current.push(resolve);
+            needMachine().catch(reject);
+          }),
+    [needMachine],
+  );
+  const meta = running ? running.meta : firstMeta;
 
   // Back from the payment gateway or the proposal page (the browser's back-forward cache
   // restores this page as it was left): the loader of that departure is over.
@@ -133,24 +170,41 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
 
   // The path asks; the machine decides. A path the visitor may not reach yet is replaced; a
   // paid application has no journey form to open, so its paths lead to the proposal page.
+  // The top of the page for a new screen (not when the machine arrives under the one on screen).
+  const shownRoute = useRef<string>(undefined);
+  const showRoute = useCallback(
+    (route: string) => {
+      navigate(addressFor(route), { replace: true });
+      if (shownRoute.current !== route) window.scrollTo?.(0, 0);
+      shownRoute.current = route;
+    },
+    [addressFor],
+  );
   useEffect(() => {
     const route = routeOf(location, journeyRoot, hashMode);
+    if (!actor) {
+      // A new visitor's first step needs no machine; any other path waits for it.
+      if (firstMeta?.route !== undefined && (route === '' || route === firstMeta.route))
+        showRoute(firstMeta.route);
+      else void needMachine();
+      return;
+    }
     const ahead = movedAhead.current;
     movedAhead.current = undefined;
-    if (ahead !== undefined && ahead === route && activeMeta(actor.getSnapshot())?.route === route) {
+    if (ahead !== undefined && ahead === route && actor.meta()?.route === route) {
       window.scrollTo?.(0, 0);
+      shownRoute.current = route;
       return;
     }
     actor.send({ type: 'NAVIGATE', route });
-    const meta = activeMeta(actor.getSnapshot());
+    const meta = actor.meta();
     if (meta?.proposalRoute !== undefined) {
       store.flush();
       window.location.replace(proposalUrl(config, meta.proposalRoute));
       return;
     }
-    navigate(addressFor(meta?.route ?? ''), { replace: true });
-    window.scrollTo?.(0, 0);
-  }, [actor, addressFor, config, journeyRoot, hashMode, location, store]);
+    showRoute(meta?.route ?? '');
+  }, [actor, firstMeta, needMachine, showRoute, config, journeyRoot, hashMode, location, store]);
 
   // A state of the proposal page (a paid application's routes lead there): the page is on its way.
   const leavingForProposal = meta?.proposalRoute !== undefined;
@@ -185,6 +239,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
     // screen loads): the later screens' copy (the landing sections') comes with the later forms.
     const cancel = afterFirstInteraction(() => {
       loadLaterParts(plan);
+      void needMachine().catch(() => undefined);
       // The token too, so Continue waits for no token (issue 21).
       services.api.warm?.();
       setLaterPartsAsked(true);
@@ -197,7 +252,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
       live = false;
       cancel();
     };
-  }, [plan, stepReady, services]);
+  }, [plan, stepReady, services, needMachine]);
   const opened = useMemo(() => {
     if (!step || !stepReady) return undefined;
     const current = selectBound(store.getState());
@@ -244,6 +299,18 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
   const handleSubmit = useCallback(
     async (data: StepData) => {
       if (!step || busy) return;
+      // The machine decides where Next leads: a submit quicker than its download waits for it.
+      let actor = actorRef.current;
+      if (!actor) {
+        setBusy('saving');
+        try {
+          actor = await ensureActor();
+        } catch {
+          setBusy(false);
+          return;
+        }
+        setBusy(false);
+      }
       // The step before is still saving: this submit goes after it, and not at all when it
       // failed (its failure is on screen and its step open again).
       if (saving.current) {
@@ -266,9 +333,8 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
           search: new URLSearchParams(window.location.search),
         };
         // A save the next step does not wait for: the next step shows at once (issue 21).
-        const from = activeMeta(actor.getSnapshot())?.route;
-        const [ahead] = transition(machine, actor.getSnapshot(), { type: 'NEXT' });
-        const nextStep = ahead.value !== actor.getSnapshot().value ? activeMeta(ahead)?.step : undefined;
+        const from = actor.meta()?.route;
+        const nextStep = actor.metaAfterNext()?.step;
         if (from !== undefined && nextStep && adapter.movesOnBeforeSubmitEnds?.(context, nextStep)) {
           const save: Promise<boolean> = adapter.onStepSubmit(context).then(
             (outcome) => {
@@ -289,7 +355,7 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
           });
           store.flush();
           actor.send({ type: 'NEXT' });
-          const route = activeMeta(actor.getSnapshot())?.route ?? '';
+          const route = actor.meta()?.route ?? '';
           movedAhead.current = route;
           navigate(addressFor(route));
           return;
@@ -314,16 +380,13 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
       }
       // A submitted step is saved at once, not after the typing pause.
       store.flush();
-      const before = actor.getSnapshot();
-      actor.send({ type: 'NEXT' });
-      const after = actor.getSnapshot();
-      if (after.value === before.value) {
+      if (!actor.send({ type: 'NEXT' })) {
         setPopup(COULD_NOT_PROCESS);
         return;
       }
-      navigate(addressFor(activeMeta(after)?.route ?? ''));
+      navigate(addressFor(actor.meta()?.route ?? ''));
     },
-    [actor, adapter, addressFor, busy, machine, plan, step, store],
+    [adapter, addressFor, busy, ensureActor, plan, step, store],
   );
 
   // Entry with parameters (spec 02 §2.1): the link's details and references pre-fill the
@@ -353,24 +416,34 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
 
   /** Sends the machine an event and takes the visitor where its new state says. */
   const follow = useCallback(
-    (type: 'NEXT' | 'BACK' | 'PAY_LATER' | 'RESUME') => {
+    (type: 'NEXT' | 'BACK' | 'PAY_LATER' | 'RESUME'): boolean => {
       commitDraftsNow();
-      const before = actor.getSnapshot();
-      actor.send({ type });
-      const after = actor.getSnapshot();
-      if (after.value === before.value && type !== 'RESUME') return false;
-      const target = activeMeta(after);
-      if (target?.proposalRoute !== undefined) {
-        // The proposal page reads the application from session storage.
-        store.flush();
-        setBusy('leaving');
-        window.location.assign(proposalUrl(config, target.proposalRoute));
-      } else {
-        navigate(addressFor(target?.route ?? ''));
-      }
+      const go = (actor: JourneyActor) => {
+        if (!actor.send({ type }) && type !== 'RESUME') return false;
+        const target = actor.meta();
+        if (target?.proposalRoute !== undefined) {
+          // The proposal page reads the application from session storage.
+          store.flush();
+          setBusy('leaving');
+          window.location.assign(proposalUrl(config, target.proposalRoute));
+        } else {
+          navigate(addressFor(target?.route ?? ''));
+        }
+        return true;
+      };
+      if (actorRef.current) return go(actorRef.current);
+      // Before the machine is here (a previous quote resumed from the first screen): once it is.
+      setBusy('saving');
+      void ensureActor().then(
+        (actor) => {
+          setBusy(false);
+          go(actor);
+        },
+        () => setBusy(false),
+      );
       return true;
     },
-    [actor, addressFor, config, store],
+    [addressFor, config, ensureActor, store],
   );
 
   /**
@@ -442,6 +515,9 @@ export function Journey({ plan, adapter }: { plan: LoadedPlan; adapter: PlanAdap
                   </StepForm>
                 )}
               </FormGate>
+            ) : !running ? (
+              // The machine is on its way to say which screen this path shows.
+              <Loader label={`Loading ${config.productName}`} />
             ) : (
               <div role="status" className="bf-not-open">
                 <h1 className="bf-step-title">Your application is saved</h1>

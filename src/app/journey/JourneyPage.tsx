@@ -3,7 +3,10 @@ import type { PlanAdapter } from '../../../engine/plan/adapter.ts';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
 import type { PlanSummary } from '../../plans/planSummary.ts';
 import { adapters } from '../../adapters/registry.ts';
-import { loadPlan } from '../planRegistry.ts';
+import { journeyBase, loadPlan } from '../planRegistry.ts';
+import { dataMappingKey } from '../../../engine/state/applicationStore.ts';
+import { initialMeta, routeOf } from './journeyRoutes.ts';
+import { loadJourneyMachine, type JourneyMachineModule } from './journeyMachine.ts';
 import { BrandBar } from '../BrandBar.tsx';
 import { PageLoadFailed } from '../PageLoadFailed.tsx';
 import { Loader } from './Loader.tsx';
@@ -17,6 +20,25 @@ export interface PreparedJourney {
   plan: LoadedPlan;
   adapter: PlanAdapter;
   services: JourneyServices;
+  /** The journey's machine, where the page opens on anything but a new visitor's first step. */
+  journeyMachine?: JourneyMachineModule;
+}
+
+/**
+ * Whether the page opens on a new visitor's first step, which needs no machine to know: this tab
+ * holds no application of the plan, and the address is the journey's own (or its first step's).
+ */
+function opensOnFirstStep(
+  config: PlanSummary,
+  session: JourneyServices['session'],
+  landing: string | undefined,
+): boolean {
+  const route = routeOf(
+    window.location.pathname + window.location.hash,
+    journeyBase(config),
+    config.routes.mode === 'hash',
+  );
+  return session.getItem(dataMappingKey(config.productId)) === null && (route === '' || route === landing);
 }
 
 /** The page's services: the server's API and the browser's storage and clock. */
@@ -40,6 +62,9 @@ export function prepareJourney(
   // An entry link with sealed details needs the envelope before the journey reads it.
   const search = new URLSearchParams(window.location.search);
   const sealed = search.has('details');
+  // Anything but a new visitor's first step needs the machine to know what to show: it comes
+  // beside the plan (the page's HTML names it as a modulepreload where the path says so).
+  const machineFirst = !opensOnFirstStep(config, services.session, '') ? loadJourneyMachine() : undefined;
   return Promise.all([
     // The journey opens on its first step, whose validators come with the plan; the others
     // load once it is on screen (Journey). An entry link with details fills and checks its
@@ -51,9 +76,19 @@ export function prepareJourney(
     }),
     loadAdapter ? loadAdapter() : Promise.reject(new Error(`No adapter "${config.adapter}"`)),
     sealed ? loadSealedOpener() : Promise.resolve(() => undefined),
-  ]).then(([loaded, extra, openSealed]) => {
+  ]).then(async ([loaded, extra, openSealed]) => {
     const all = { ...services, openSealed };
-    return { plan: loaded, adapter: createStandardAdapter(loaded, all, extra), services: all };
+    const first = initialMeta(loaded);
+    const journeyMachine =
+      first && opensOnFirstStep(config, services.session, first.route)
+        ? undefined
+        : await (machineFirst ?? loadJourneyMachine());
+    return {
+      plan: loaded,
+      adapter: createStandardAdapter(loaded, all, extra),
+      services: all,
+      journeyMachine,
+    };
   });
 }
 
@@ -108,7 +143,7 @@ export function JourneyPage({ config, prepared }: { config: PlanSummary; prepare
   }
   return (
     <JourneyServicesContext.Provider value={plan.services}>
-      <Journey plan={plan.plan} adapter={plan.adapter} />
+      <Journey plan={plan.plan} adapter={plan.adapter} journeyMachine={plan.journeyMachine} />
     </JourneyServicesContext.Provider>
   );
 }

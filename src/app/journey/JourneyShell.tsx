@@ -22,7 +22,9 @@ export interface ShellStep {
  * header, the plan's side panel and, where the server knows the step, the stepper and the
  * step's heading, each where the journey draws it, with the wait said below. React's first
  * render replaces it with the step itself, which its own code then draws in the same places.
- * The same components the journey renders, so the two cannot drift apart.
+ * The same components the journey renders, so the two cannot drift apart. Its buttons keep
+ * their places but are not shown (`.bf-shell`): a tap on one before its code is here would do
+ * nothing; the brochure is a plain link and works at once.
  */
 export function JourneyShell({
   config,
@@ -38,7 +40,7 @@ export function JourneyShell({
   hasResume: boolean;
 }) {
   return (
-    <div className="bf-app">
+    <div className="bf-app bf-shell">
       <div className="bf-app__page">
         <BrandBar>
           {content?.header?.helpCenter && <HelpCenterToggle label={content.header.helpCenter} open={false} />}

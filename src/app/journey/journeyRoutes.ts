@@ -1,4 +1,5 @@
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
+import type { JourneyStateMeta } from '../../../engine/machine/journeyTypes.ts';
 
 /*
  * Where a journey's screens live in the address bar: below the plan page's path (history
@@ -25,4 +26,25 @@ export function landingRoute(plan: LoadedPlan): string | undefined {
 /** Where a route lives: below the base (history mode) or on the base's hash (`#/plan-details`). */
 export function addressOf(route: string, base: string, hashMode: boolean): string {
   return hashMode ? `${base}#/${route}` : base + route;
+}
+
+/**
+ * The meta of a plan machine's initial state, read off machine.json without XState: the screen a
+ * new application opens on. Undefined where the initial state does not name one directly (a
+ * compound state, or one that moves on by itself), so the journey then waits for the machine.
+ */
+export function initialMeta(plan: Pick<LoadedPlan, 'machine'>): JourneyStateMeta | undefined {
+  const machine = plan.machine as {
+    initial?: string;
+    states?: Record<
+      string,
+      { meta?: JourneyStateMeta; always?: unknown; initial?: unknown; entry?: unknown }
+    >;
+  };
+  const state = machine.initial ? machine.states?.[machine.initial] : undefined;
+  if (!state || state.always !== undefined || state.initial !== undefined || state.entry !== undefined)
+    return undefined;
+  return typeof state.meta?.route === 'string' && typeof state.meta.step === 'string'
+    ? state.meta
+    : undefined;
 }

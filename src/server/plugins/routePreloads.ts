@@ -100,9 +100,14 @@ export function routeDocuments(root: string): (path: string) => string | undefin
   const pages = planPages();
   const documents = new Map<string, string>();
   for (const { code } of pages) {
-    const journey = withPreloads(closure([chunk('JourneyPage-'), chunk(`plan-${code}-`)]));
-    documents.set(`journey:${code}`, withShell(journey, shells[code]?.elsewhere));
-    documents.set(`landing:${code}`, withShell(journey, shells[code]?.landing));
+    const journey = [chunk('JourneyPage-'), chunk(`plan-${code}-`)];
+    // Any path but the journey's own opens on a screen only the machine knows: its chunk too.
+    // At the journey's own path a new visitor's first step needs none (Journey starts it later).
+    documents.set(
+      `journey:${code}`,
+      withShell(withPreloads(closure([...journey, chunk('machine-')])), shells[code]?.elsewhere),
+    );
+    documents.set(`landing:${code}`, withShell(withPreloads(closure(journey)), shells[code]?.landing));
     documents.set(
       `proposal:${code}`,
       withPreloads(closure([chunk('ProposalPage-'), chunk(`proposal-${code}-`)])),
