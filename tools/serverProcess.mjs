@@ -12,10 +12,12 @@
  * at 256 MB. The server keeps some 35-45 MB alive on its main thread and 11 MB on the database's
  * thread, and heap snapshots before and after 10,000 quotes show no growth of live objects; but
  * the heaps filled with garbage to ~100 MB and ~50 MB before V8 collected it, and that stayed
- * resident: 297-308 MB idle, 331-380 MB after the quotes. At 512 MB the factor is 1.4x: the
+ * resident: 297-322 MB idle, 331-380 MB after the quotes. At 512 MB the factor is 1.4x: the
  * same quotes leave the main heap at ~90 MB and the worker's at ~22-26 MB reserved, for a few
- * more full collections (main thread 3 -> 7, worker 15 -> 38 in 10,000 quotes, some 0.01 ms a
- * quote). 512 MB is over ten times what the server keeps alive.
+ * more full collections (main thread 3 -> 7, worker 15 -> 38 in 10,000 quotes, their pauses some
+ * 0.01 ms a quote; bench:api's server CPU a quote was no higher: 1.36-1.38 ms against 1.52-1.73
+ * without). 512 MB is over ten times what the server keeps alive. With both bounds here, PGlite
+ * measured 264-274 MB idle and 273-295 MB after the quotes.
  */
 export const OLD_SPACE_MB = 512;
 
