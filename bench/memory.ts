@@ -13,11 +13,12 @@ import { createPostgresDb } from '../src/server/db/postgresDb.ts';
 import { createNodeEnvelope } from '../src/shared/envelope/nodeEnvelope.ts';
 import { BENCH_ROUTES, type Answer, type BenchContext } from './apiRoutes.ts';
 import { table } from './lib/table.ts';
+import { SERVER_ENTRY, serverEnv, serverNodeFlags } from '../tools/serverProcess.mjs';
 
 /*
  * npm run bench:memory (issue 21) — the server's memory as `npm start` runs it: its own process
- * (`node --import tsx src/server/main.ts`, the command tools/start.mjs spawns; the SPA build is
- * not this bench's concern), on the embedded PGlite in a fresh data directory under a temporary
+ * (`node <flags> --import tsx src/server/main.ts` with the flags and environment of
+ * tools/serverProcess.mjs, as tools/start.mjs spawns it; the SPA build is not this bench's concern), on the embedded PGlite in a fresh data directory under a temporary
  * folder, and beside it in the same run on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL, a
  * schema of its own, dropped afterwards) as the reference. Each is read:
  *
@@ -27,6 +28,9 @@ import { table } from './lib/table.ts';
  *   by autocannon from this process over BENCH_CONNECTIONS (10) connections, BENCH_SETTLE_MS (3 s)
  *   after the last, and again BENCH_QUIET_MS (30 s) after it;
  * - idle after a restart on the same data (pincodes already there, no initdb).
+ *
+ * The server process's CPU time (all its threads, /proc/<pid>/stat) while the quotes run, divided
+ * by the quotes: what memory settings cost in work a quote.
  *
  * Figures: the server process's resident memory (/proc/<pid>/status VmRSS) and its peak so far
  * (VmHWM), and from the server's own memory report (SIGUSR2, src/server/main.ts) the main
@@ -67,6 +71,8 @@ interface Figures {
   idle: Reading;
   quotesPerSecond: number;
   quoteFailures: number;
+  /** The server's CPU time (user + system, all threads) while the quotes ran, a quote (ms). */
+  cpuMsPerQuote: number;
   afterQuotes: Reading;
   afterQuotesQuiet: Reading;
   /** Highest resident size sampled while the quotes ran. */
@@ -87,9 +93,10 @@ class Server {
   constructor(env: Record<string, string>) {
     // As tools/start.mjs runs it; NODE_ENV as a shell has it (a production NODE_ENV asks for a payment gateway).
     const { NODE_ENV: _nodeEnv, ...inherited } = process.env;
-    this.child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], {
+    // tools/start.mjs's flags and environment (tools/serverProcess.mjs), then BENCH_NODE_FLAGS (later flags win).
+    this.child = spawn(process.execPath, [...serverNodeFlags(), ...NODE_FLAGS, ...SERVER_ENTRY], {
       cwd: REPO_ROOT,
-      env: { ...inherited, ...env },
+      env: serverEnv({ ...inherited, ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
@@ -186,6 +193,13 @@ function mappingResident(pid: number, size: number): number | undefined {
   return undefined;
 }
 
+/** CPU time (ms) a process has used so far, user and system, all its threads: /proc/<pid>/stat in clock ticks (100 a second on Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // After the command's closing parenthesis: state is field 3, utime 14, stime 15.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function token(baseUrl: string, publicClientId: string): Promise<string> {
   const res = await fetch(`${baseUrl}/buyonlineoauth/oauth/token`, {
     method: 'POST',
@@ -238,6 +252,7 @@ async function quotes(server: Server, baseUrl: string) {
     throw new Error(`the quote probe answered ${probe.status}: ${JSON.stringify(probe.body).slice(0, 300)}`);
   }
   let loadPeak = 0;
+  const cpuBefore = cpuMs(server.child.pid!);
   const sampler = setInterval(() => {
     const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
     loadPeak = Math.max(loadPeak, Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) * 1024);
@@ -257,6 +272,7 @@ async function quotes(server: Server, baseUrl: string) {
     });
     const seconds = (performance.now() - started) / 1000;
     return {
+      cpuMsPerQuote: (cpuMs(server.child.pid!) - cpuBefore) / (QUOTES - 1),
       quotesPerSecond: (result['2xx'] + 1) / seconds,
       quoteFailures: result.non2xx + result.errors + result.timeouts,
       loadPeak,
@@ -326,6 +342,7 @@ function rows(figures: Figures) {
     ...reading('idle after start', figures.idle),
     [`${QUOTES} quotes: quotes/s (${CONNECTIONS} connections)`, figures.quotesPerSecond.toFixed(0)],
     [`${QUOTES} quotes: not 2xx`, String(figures.quoteFailures)],
+    [`${QUOTES} quotes: server CPU time a quote`, `${figures.cpuMsPerQuote.toFixed(2)} ms`],
     [`${QUOTES} quotes: highest resident while quoting`, mb(figures.loadPeak)],
     ...reading(`after ${QUOTES} quotes`, figures.afterQuotes),
     ...reading(`${QUIET_MS / 1000} s after the quotes`, figures.afterQuotesQuiet),

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENTRY, serverEnv, serverNodeFlags } from './serverProcess.mjs';
 
 const repoRoot = dirname(dirname(fileURLToPath(import.meta.url)));
 const builtIndex = join(repoRoot, 'dist', 'app', 'index.html');
@@ -63,8 +64,10 @@ if (reason) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+// With the heap and allocator bounds of serverProcess.mjs (issue 21: within 300 MB on PGlite).
+const server = spawn(process.execPath, [...serverNodeFlags(), ...SERVER_ENTRY], {
   cwd: repoRoot,
+  env: serverEnv(),
   stdio: 'inherit',
 });
 

@@ -53,6 +53,8 @@ const WORKER = new URL('./pgliteWorker.mjs', import.meta.url);
  * The database thread's JavaScript heap: it only passes statements and rows between the server
  * and Postgres, so a small young generation (collected more often, each time in well under a
  * millisecond) is enough, rather than V8's default of up to 48 MB (three 16 MB semi-spaces).
+ * Its old generation is bounded by the process's `--max-old-space-size`, which `npm start` sets
+ * (tools/serverProcess.mjs) and which overrides a worker's own old-generation limit.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 12 };
 
