@@ -1,8 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { PlanConfig, StepperStep } from '../engine/plan/types.ts';
 import { JourneyShell, type ShellStep } from '../src/app/journey/JourneyShell.tsx';
+import { initialMeta } from '../src/app/journey/journeyRoutes.ts';
 import { RESUME_POPUP } from '../src/app/journey/resume/ResumeApplication.tsx';
 import { listPlanCodes, readPlanFiles } from '../src/plans/nodePlanSource.ts';
 import type { PlanContent } from '../src/plans/planContent.ts';
@@ -17,14 +19,9 @@ import type { RouteShells } from '../src/server/plugins/routePreloads.ts';
  * hash-routed plan, whose step is in a hash the server never sees) shows no step.
  */
 
-interface MachineState {
-  meta?: { route?: string; step?: string; stepper?: string };
-}
-
-/** The first step of a plan's journey: the machine's initial state, its title and stepper entry. */
+/** The first step of a plan's journey: the machine's initial state (as the journey reads it), its title and stepper entry. */
 function landingStep(files: Record<string, unknown>, config: PlanConfig): ShellStep | undefined {
-  const machine = files[config.machine] as { initial?: string; states?: Record<string, MachineState> };
-  const meta = machine.initial ? machine.states?.[machine.initial]?.meta : undefined;
+  const meta = initialMeta({ machine: files[config.machine] as Record<string, unknown> });
   const step = meta?.step ? config.steps[meta.step] : undefined;
   if (!step) return undefined;
   const schema = files[step.schema] as { title?: string } | undefined;
@@ -60,7 +57,7 @@ export function routeShells(root?: string): RouteShells {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(realpathSync(process.argv[1] ?? '.')).href) {
   const outDir = resolve(process.argv[2] ?? 'dist/app');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'route-shells.json'), JSON.stringify(routeShells()));

@@ -37,7 +37,7 @@ export const MALLOC_ARENAS = '2';
  * @returns {string[]}
  */
 export function serverNodeFlags(env = process.env) {
-  return /--max-old-space-size\b/.test(env.NODE_OPTIONS ?? '')
+  return /--max[-_]old[-_]space[-_]size\b/.test(env.NODE_OPTIONS ?? '')
     ? []
     : [`--max-old-space-size=${OLD_SPACE_MB}`];
 }

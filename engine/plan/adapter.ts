@@ -61,6 +61,11 @@ export interface PlanAdapter {
    * nothing they typed lost.
    */
   movesOnBeforeSubmitEnds?(context: StepContext, nextStepId: string): boolean;
+  /**
+   * The journey is about to show `nextStepId` (its defaults already in the application state):
+   * what it will ask the server for may start now, before it renders (its first quote).
+   */
+  onStepOpening?(context: StepContext, nextStepId: string): void;
   /** The device's kept applications, for resuming one without asking the visitor for proof. */
   keptApplications?: KeptApplications;
 }

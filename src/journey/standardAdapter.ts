@@ -94,6 +94,21 @@ export function createStandardAdapter(
     submitLabel: (stepId, state) => extra.submitLabel?.(stepId, state) ?? labelWithQuote(plan, stepId, state),
     movesOnBeforeSubmitEnds: (context, nextStepId) =>
       savesBehind(plan, context.stepId, nextStepId, context.store.getState(), extra),
+    onStepOpening(context, nextStepId) {
+      // A step that shows the quote: its first quote is asked for as the step opens, not once it
+      // has rendered (issue 21); the panel's own request for the same inputs joins this one.
+      if (!plan.config.quote?.steps.includes(nextStepId)) return;
+      void import('./quote/requestQuote.ts')
+        .then((quote) => {
+          if (
+            quote.quoteIsFresh(plan, context.store) ||
+            !quote.quoteInputsValid(plan, context.store.getState())
+          )
+            return;
+          return quote.requestQuote(plan, context.store, services.api, services.now());
+        })
+        .catch(() => undefined);
+    },
     async onStepSubmit(context) {
       const { submitStep } = await loadSubmit().catch(() => {
         throw new StepFailure(NEXT_STEP_NOT_LOADED);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { MESSAGES } from '../../journey/messages.ts';
 
 export interface HelpCenterContent {
   title: string;
@@ -41,6 +42,8 @@ export function HelpCenterPanel({
   id,
   title,
   content,
+  failed = false,
+  onRetry,
   onClose,
 }: {
   id: string;
@@ -48,6 +51,9 @@ export function HelpCenterPanel({
   title: string;
   /** Undefined while the plan's later forms (which carry the answers) load: a busy panel. */
   content: HelpCenterContent | undefined;
+  /** The answers could not be downloaded: said, with a way to try again. */
+  failed?: boolean;
+  onRetry?: () => void;
   onClose: () => void;
 }) {
   const headingId = useId();
@@ -82,7 +88,18 @@ export function HelpCenterPanel({
           ×
         </button>
       </div>
-      {content ? <HelpCenterAnswers content={content} /> : <p role="status">Loading…</p>}
+      {content ? (
+        <HelpCenterAnswers content={content} />
+      ) : failed ? (
+        <div role="alert">
+          <p>{MESSAGES.formNotLoaded}</p>
+          <button type="button" className="bf-button bf-button--primary" onClick={onRetry}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <p role="status">Loading…</p>
+      )}
     </section>
   );
 }

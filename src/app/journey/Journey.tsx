@@ -11,10 +11,11 @@ import {
 } from 'react';
 import { getDefaultFormState } from '@rjsf/utils';
 import { StepFailure, type PlanAdapter } from '../../../engine/plan/adapter.ts';
-import type { LoadedPlan } from '../../../engine/plan/types.ts';
+import type { LoadedPlan, LoadedStep } from '../../../engine/plan/types.ts';
 import type { JourneyActor } from '../../../engine/machine/journeyActor.ts';
 import type { JourneyStateMeta } from '../../../engine/machine/journeyTypes.ts';
 import {
+  type ApplicationStore,
   createApplicationStore,
   dataMappingKey,
   persistOnPageHide,
@@ -37,7 +38,7 @@ import { FormGate } from './FormGate.tsx';
 import { stepNeeded } from '../../journey/stepNeeds.ts';
 import { loadLaterParts } from '../../journey/laterParts.ts';
 import { afterFirstInteraction } from './afterFirstInteraction.ts';
-import { useLoaded } from '../../../engine/form/useFormReady.ts';
+import { useLoaded, type Needed } from '../../../engine/form/useFormReady.ts';
 import { Loader } from './Loader.tsx';
 import { SidePanel } from './SidePanel.tsx';
 import { Stepper } from './Stepper.tsx';
@@ -47,6 +48,33 @@ import { MESSAGES } from '../../journey/messages.ts';
 import type { PlanContent } from '../../plans/planContent.ts';
 
 const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
+
+/** A step's data with what the visitor has not chosen filled with its schema's defaults. */
+function defaultsOf(step: LoadedStep, current: StepData): StepData {
+  return getDefaultFormState(
+    step.validator,
+    step.schema,
+    current,
+    step.schema,
+    false,
+    DEFAULTS_BEHAVIOUR,
+  ) as StepData;
+}
+
+/**
+ * Fills a step's defaults into the application before the step renders (its opening does the
+ * same, and then finds nothing to fill). Not while its validators are loading: the step's
+ * own opening fills them once they are in.
+ */
+function fillStepDefaults(step: LoadedStep, store: ApplicationStore): void {
+  if (!step.validatorLoaded()) return;
+  const current = createBoundSelector(step.definition.bind, step.schema)(store.getState());
+  const filled = defaultsOf(step, current);
+  for (const [field, pointer] of Object.entries(step.definition.bind)) {
+    if (JSON.stringify(filled[field]) !== JSON.stringify(current[field]))
+      store.dispatch({ type: 'setAt', pointer, value: filled[field] });
+  }
+}
 
 /** Spec 02 §8: what the visitor sees when their details could not be taken forward. */
 const COULD_NOT_PROCESS = MESSAGES.notProcessed;
@@ -152,7 +180,22 @@ export function Journey({
           }),
     [needMachine],
   );
-  const meta = running ? running.meta : firstMeta;
+  // Before the machine: the first step, only at its own address (any other waits for the machine).
+  const routeNow = routeOf(location, journeyRoot, hashMode);
+  const meta = running
+    ? running.meta
+    : firstMeta && (routeNow === '' || routeNow === firstMeta.route)
+      ? firstMeta
+      : undefined;
+  // Any other screen waits for the machine, under the loader (with a retry if it cannot come).
+  const machineNeeded = useMemo<Needed>(
+    () => ({
+      loaded: () => machineModule !== undefined,
+      load: () => loadJourneyMachine().then(setMachineModule),
+    }),
+    [machineModule],
+  );
+  const machineReadiness = useLoaded(!running && !meta ? machineNeeded : undefined);
 
   // Back from the payment gateway or the proposal page (the browser's back-forward cache
   // restores this page as it was left): the loader of that departure is over.
@@ -186,7 +229,6 @@ export function Journey({
       // A new visitor's first step needs no machine; any other path waits for it.
       if (firstMeta?.route !== undefined && (route === '' || route === firstMeta.route))
         showRoute(firstMeta.route);
-      else void needMachine();
       return;
     }
     const ahead = movedAhead.current;
@@ -204,7 +246,7 @@ export function Journey({
       return;
     }
     showRoute(meta?.route ?? '');
-  }, [actor, firstMeta, needMachine, showRoute, config, journeyRoot, hashMode, location, store]);
+  }, [actor, firstMeta, showRoute, config, journeyRoot, hashMode, location, store]);
 
   // A state of the proposal page (a paid application's routes lead there): the page is on its way.
   const leavingForProposal = meta?.proposalRoute !== undefined;
@@ -239,7 +281,8 @@ export function Journey({
     // screen loads): the later screens' copy (the landing sections') comes with the later forms.
     const cancel = afterFirstInteraction(() => {
       loadLaterParts(plan);
-      void needMachine().catch(() => undefined);
+      // Ahead of need: a failure says nothing here (what needs the machine asks again).
+      loadJourneyMachine().then(setMachineModule, () => undefined);
       // The token too, so Continue waits for no token (issue 21).
       services.api.warm?.();
       setLaterPartsAsked(true);
@@ -252,19 +295,11 @@ export function Journey({
       live = false;
       cancel();
     };
-  }, [plan, stepReady, services, needMachine]);
+  }, [plan, stepReady, services]);
   const opened = useMemo(() => {
     if (!step || !stepReady) return undefined;
     const current = selectBound(store.getState());
-    const filled = getDefaultFormState(
-      step.validator,
-      step.schema,
-      current,
-      step.schema,
-      false,
-      DEFAULTS_BEHAVIOUR,
-    ) as StepData;
-    return { current, filled };
+    return { current, filled: defaultsOf(step, current) };
   }, [step, stepReady, selectBound, store]);
   useLayoutEffect(() => {
     if (!step || !opened) return;
@@ -325,13 +360,21 @@ export function Journey({
         step.definition.submit?.type === 'createApplication' && Boolean(store.getState().applicationNumber);
       if (step.definition.onSubmit && !editing)
         store.dispatch(stepSubmitAction(step.definition.onSubmit, data));
+      const context = {
+        stepId: step.id,
+        plan,
+        store,
+        search: new URLSearchParams(window.location.search),
+      };
+      // The next step's defaults go into the application before it renders, and what it asks
+      // the server for (its first quote) starts now, not once it is drawn (issue 21).
+      const opening = (nextStep: string | undefined) => {
+        const next = nextStep ? plan.steps[nextStep] : undefined;
+        if (!next) return;
+        fillStepDefaults(next, store);
+        adapter.onStepOpening?.(context, next.id);
+      };
       if (adapter.onStepSubmit) {
-        const context = {
-          stepId: step.id,
-          plan,
-          store,
-          search: new URLSearchParams(window.location.search),
-        };
         // A save the next step does not wait for: the next step shows at once (issue 21).
         const from = actor.meta()?.route;
         const nextStep = actor.metaAfterNext()?.step;
@@ -354,6 +397,7 @@ export function Journey({
             if (saving.current === save) saving.current = undefined;
           });
           store.flush();
+          opening(nextStep);
           actor.send({ type: 'NEXT' });
           const route = actor.meta()?.route ?? '';
           movedAhead.current = route;
@@ -380,6 +424,7 @@ export function Journey({
       }
       // A submitted step is saved at once, not after the typing pause.
       store.flush();
+      opening(actor.metaAfterNext()?.step);
       if (!actor.send({ type: 'NEXT' })) {
         setPopup(COULD_NOT_PROCESS);
         return;
@@ -437,10 +482,11 @@ export function Journey({
       void ensureActor().then(
         (actor) => {
           setBusy(false);
-          go(actor);
+          if (!go(actor)) setPopup(COULD_NOT_PROCESS);
         },
         () => setBusy(false),
       );
+      // Said before the machine answers: a move it then refuses is said in the popup.
       return true;
     },
     [addressFor, config, ensureActor, store],
@@ -517,7 +563,7 @@ export function Journey({
               </FormGate>
             ) : !running ? (
               // The machine is on its way to say which screen this path shows.
-              <Loader label={`Loading ${config.productName}`} />
+              <FormGate readiness={machineReadiness}>{() => null}</FormGate>
             ) : (
               <div role="status" className="bf-not-open">
                 <h1 className="bf-step-title">Your application is saved</h1>

@@ -1,4 +1,5 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useLoaded, type Needed } from '../../../engine/form/useFormReady.ts';
 import type { KeptApplications } from '../../../engine/plan/adapter.ts';
 import type { LoadedPlan } from '../../../engine/plan/types.ts';
 import type { ApplicationState } from '../../../engine/state/applicationState.ts';
@@ -48,14 +49,15 @@ export function JourneyHeader({
   const content = plan.content as PlanContent | undefined;
   const { api } = useJourneyServices();
   const [helpOpen, setHelpOpen] = useState(false);
-  const [, answersArrived] = useState(0);
   const helpId = useId();
   // The Help Center's answers come with the plan's later forms (they are below every first screen):
-  // the panel opens at once, busy until they are in.
-  const toggleHelp = useCallback(() => {
-    setHelpOpen((open) => !open);
-    void plan.loadForms().finally(() => answersArrived((n) => n + 1));
-  }, [plan]);
+  // the panel opens at once, busy until they are in, with a retry if they cannot come.
+  const answers = useMemo<Needed>(
+    () => ({ loaded: () => Boolean(content?.helpCenter), load: () => plan.loadForms() }),
+    [plan, content],
+  );
+  const answersReadiness = useLoaded(helpOpen ? answers : undefined);
+  const toggleHelp = useCallback(() => setHelpOpen((open) => !open), []);
   const closeHelp = useCallback(() => setHelpOpen(false), []);
   return (
     <>
@@ -87,7 +89,9 @@ export function JourneyHeader({
         <HelpCenterPanel
           id={helpId}
           title={content.header.helpCenter}
-          content={content.helpCenter}
+          content={answersReadiness.ready ? content.helpCenter : undefined}
+          failed={answersReadiness.failed}
+          onRetry={answersReadiness.retry}
           onClose={closeHelp}
         />
       )}

@@ -26,7 +26,8 @@ export interface PreparedJourney {
 
 /**
  * Whether the page opens on a new visitor's first step, which needs no machine to know: this tab
- * holds no application of the plan, and the address is the journey's own (or its first step's).
+ * holds no application of the plan with a number (what was typed on the first step may be
+ * kept), and the address is the journey's own (or its first step's).
  */
 function opensOnFirstStep(
   config: PlanSummary,
@@ -38,7 +39,18 @@ function opensOnFirstStep(
     journeyBase(config),
     config.routes.mode === 'hash',
   );
-  return session.getItem(dataMappingKey(config.productId)) === null && (route === '' || route === landing);
+  return !holdsApplication(session, config.productId) && (route === '' || route === landing);
+}
+
+/** Whether this tab holds an application of the plan that exists (has its number): the machine routes it. */
+function holdsApplication(session: JourneyServices['session'], productId: string): boolean {
+  const raw = session.getItem(dataMappingKey(productId));
+  if (!raw) return false;
+  try {
+    return Boolean((JSON.parse(raw) as { applicationNumber?: unknown } | null)?.applicationNumber);
+  } catch {
+    return false;
+  }
 }
 
 /** The page's services: the server's API and the browser's storage and clock. */

@@ -22,7 +22,9 @@ export interface ShellStep {
  * header, the plan's side panel and, where the server knows the step, the stepper and the
  * step's heading, each where the journey draws it, with the wait said below. React's first
  * render replaces it with the step itself, which its own code then draws in the same places.
- * The same components the journey renders, so the two cannot drift apart. Its buttons keep
+ * Drawn with the components the journey renders (the header's resume button and the step's
+ * heading are the two written out here; tests/e2e/layoutShift.test.ts checks they land where the
+ * journey's do). Its buttons keep
  * their places but are not shown (`.bf-shell`): a tap on one before its code is here would do
  * nothing; the brochure is a plain link and works at once.
  */

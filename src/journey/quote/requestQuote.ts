@@ -69,14 +69,37 @@ export function quoteIsFresh(plan: LoadedPlan, store: ApplicationStore): boolean
  * planDetails (response, quoteNumber, and the key of the inputs it was made for), so the
  * quote panel, review, the saved stage and the illustration show the same figures.
  */
-export async function requestQuote(
+export function requestQuote(
   plan: LoadedPlan,
   store: ApplicationStore,
   api: ApiClient,
   today: Date,
 ): Promise<QuoteSections> {
+  // One request per store and inputs at a time: a second ask for the same inputs while the
+  // first is answering (the step's first quote asked as it opens, then by its panel) joins it.
+  const key = quoteInputsKey(store.getState(), plan.config);
+  const asking = inFlight.get(store) ?? new Map<string, Promise<QuoteSections>>();
+  inFlight.set(store, asking);
+  const pending = asking.get(key);
+  if (pending) return pending;
+  const request = askForQuote(plan, store, api, today, key);
+  asking.set(key, request);
+  const done = () => asking.get(key) === request && asking.delete(key);
+  request.then(done, done);
+  return request;
+}
+
+/** The requests answering now, per store and inputs key (each removed as it settles). */
+const inFlight = new WeakMap<ApplicationStore, Map<string, Promise<QuoteSections>>>();
+
+async function askForQuote(
+  plan: LoadedPlan,
+  store: ApplicationStore,
+  api: ApiClient,
+  today: Date,
+  key: string,
+): Promise<QuoteSections> {
   const state = store.getState();
-  const key = quoteInputsKey(state, plan.config);
   const answer = await api.post<{
     status?: string;
     data?: { quoteNumber?: string; quotePlanSectionDetails?: QuoteSections };

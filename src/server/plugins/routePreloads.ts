@@ -96,7 +96,7 @@ export function routeDocuments(root: string): (path: string) => string | undefin
   const shellsFile = join(root, 'route-shells.json');
   const shells: RouteShells = existsSync(shellsFile) ? JSON.parse(readFileSync(shellsFile, 'utf8')) : {};
   const withShell = (document: string, shell: string | undefined) =>
-    shell ? document.replace('<div id="root"></div>', `<div id="root">${shell}</div>`) : document;
+    shell ? document.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`) : document;
   const pages = planPages();
   const documents = new Map<string, string>();
   for (const { code } of pages) {

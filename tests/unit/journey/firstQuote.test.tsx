@@ -7,6 +7,8 @@ import { compilingValidators } from '../../../engine/validation/createFormValida
 import type { ApiClient } from '../../../src/api/apiClient.ts';
 import { JourneyServicesContext } from '../../../src/journey/JourneyServices.ts';
 import { useQuote } from '../../../src/journey/quote/useQuote.ts';
+import { requestQuote } from '../../../src/journey/quote/requestQuote.ts';
+import { createStandardAdapter } from '../../../src/journey/standardAdapter.ts';
 import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
 import { testServices } from '../support/journeyServices.ts';
 
@@ -84,6 +86,53 @@ describe('the first quote of a step', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
+    expect(asked).toHaveLength(2);
+  });
+
+  it('is asked for as the step opens, and the panel asking for the same inputs joins that request', async () => {
+    const asked: string[] = [];
+    const api: ApiClient = {
+      post: (path) => {
+        asked.push(path);
+        return new Promise(() => undefined);
+      },
+      get: () => new Promise(() => undefined),
+      download: () => new Promise(() => undefined),
+    };
+    const store = createApplicationStore({ key: 'opening-quote-test' });
+    store.dispatch({
+      type: 'setAt',
+      pointer: '/basicDetails/policyHolder',
+      value: { fullName: 'Asha Rani', dateOfBirth: '1966-01-15', gender: 'Female', buyFor: 'Myself' },
+    });
+    store.dispatch({ type: 'setAt', pointer: '/planDetails', value: PLAN_DETAILS });
+    const adapter = createStandardAdapter(plan, testServices({ api }));
+    const context = { stepId: 'basic-details', plan, store, search: new URLSearchParams() };
+    // A step that shows no quote asks for none.
+    adapter.onStepOpening!(context, 'additional-details');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toEqual([]);
+    adapter.onStepOpening!(context, 'plan-details');
+    await vi.waitFor(() => expect(asked).toEqual(['/proposal_service/v1/quotes']));
+    // The panel's own first request for the same inputs, while that one answers: no second call.
+    const joined = requestQuote(plan, store, api, new Date());
+    render(
+      <JourneyServicesContext.Provider value={testServices({ api })}>
+        <Probe store={store} />
+      </JourneyServicesContext.Provider>,
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(asked).toHaveLength(1);
+    expect(joined).toBeInstanceOf(Promise);
+    // Other inputs are another request.
+    store.dispatch({
+      type: 'setAt',
+      pointer: '/planDetails',
+      value: { ...PLAN_DETAILS, investmentAmount: '60,000' },
+    });
+    void requestQuote(plan, store, api, new Date());
     expect(asked).toHaveLength(2);
   });
 });

@@ -123,7 +123,7 @@ describe('review and quote values as the visitor reads them', () => {
 });
 
 describe('requestQuote keeps one quote per set of inputs', () => {
-  it('keeps the first answer for the same inputs, and none for inputs changed meanwhile', async () => {
+  it('asks once for the same inputs, and keeps no answer for inputs changed meanwhile', async () => {
     const { createApplicationStore } = await import('../../../engine/state/applicationStore.ts');
     const { requestQuote } = await import('../../../src/journey/quote/requestQuote.ts');
     let next = 0;
@@ -155,13 +155,15 @@ describe('requestQuote keeps one quote per set of inputs', () => {
     ]);
     expect(first.quoteNumber).toBe('Q1');
     expect(second.quoteNumber).toBe('Q1');
+    // Asked at once for the same inputs, the second joins the first: one call (issue 21).
+    expect(next).toBe(1);
     expect(store.getState().planDetails.quoteNumber).toBe('Q1');
 
     store.dispatch({ type: 'setAt', pointer: '/planDetails/investmentAmount', value: '60,000' });
     const pending = requestQuote(t54, store, api, now);
     // The visitor types on while that quote is on its way: its answer is for inputs gone.
     store.dispatch({ type: 'setAt', pointer: '/planDetails/investmentAmount', value: '70,000' });
-    expect((await pending).quoteNumber).toBe('Q3');
+    expect((await pending).quoteNumber).toBe('Q2');
     expect(store.getState().planDetails.quoteNumber).toBe('Q1');
   });
 });

@@ -78,16 +78,21 @@ export function createIllustratedQuotes(
         if (error instanceof ApiError) throw error;
         throw refused(log, quote, 'pricing its inputs again failed', error);
       }
-      const stored = response.answer.data.quotePlanSectionDetails;
-      const again = quotePlanSectionDetails(
-        quote.quoteNumber,
-        stored.productUIN,
-        stored.proposalDate,
-        priced,
-      );
-      if (canonicalJson(again) !== canonicalJson(stored)) {
-        throw refused(log, quote, 'priced again, its figures differ from the stored answer');
+      // A stored answer of another shape is refused the same way (a 410), never a 500.
+      let same: boolean;
+      try {
+        const stored = response.answer.data.quotePlanSectionDetails;
+        const again = quotePlanSectionDetails(
+          quote.quoteNumber,
+          stored.productUIN,
+          stored.proposalDate,
+          priced,
+        );
+        same = canonicalJson(again) === canonicalJson(stored);
+      } catch (error) {
+        throw refused(log, quote, 'its stored answer could not be compared', error);
       }
+      if (!same) throw refused(log, quote, 'priced again, its figures differ from the stored answer');
       quotes.set(quote.quoteNumber, priced);
       return priced;
     },

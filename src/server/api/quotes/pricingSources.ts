@@ -5,7 +5,7 @@ import { DEFAULT_SCHEMAS_ROOT, readPlanFile } from '../../../plans/nodePlanSourc
 import type { Calculator, PricingTables } from '../../../pricing/calculator.ts';
 import { calculatorFor } from '../../../pricing/calculators.ts';
 import type { MortalityTable } from '../../../pricing/mortalityTable.ts';
-import { canonicalJson, contentHash } from './canonicalJson.ts';
+import { contentHash } from './canonicalJson.ts';
 
 /**
  * Everything a quote's figures are priced from, as one document: the calculator's name, the
@@ -24,9 +24,9 @@ export interface PricingSources {
   basis: unknown;
   tables: PricingTables;
   /**
-   * The basis version a quote priced on these sources names: the content hash of the
-   * canonical JSON of their PricingBasisDocument (the same content in another key order is
-   * the same version).
+   * The basis version a quote priced on these sources names: the content hash of `document`,
+   * the text stored and priced again (the same content in another key order is another
+   * version, since a note may follow the order).
    */
   version: string;
   /**
@@ -43,20 +43,17 @@ function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
-/** Sources from a basis document, its version computed from its canonical text. */
+/** Sources from a basis document, its version the hash of its text as stored. */
 export function pricingSourcesOf(
   calculator: Calculator,
   basis: unknown,
   tables: PricingTables,
 ): PricingSources {
   const content: PricingBasisDocument = { calculator: calculator.name, basis, tables };
-  return {
-    calculator,
-    basis,
-    tables,
-    version: contentHash(canonicalJson(content)),
-    document: JSON.stringify(content),
-  };
+  // The version is the hash of the text stored and priced again, key order included (a note
+  // may list a basis's entries in its order): the same content reordered is another version.
+  const document = JSON.stringify(content);
+  return { calculator, basis, tables, version: contentHash(document), document };
 }
 
 /**
