@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, type ReadyJourney } from './App.tsx';
 import { loadJourneyPage, loadProposalPage } from './pages.ts';
 import { loadJourneyMachine } from './journey/journeyMachine.ts';
+import { noteFirstInteraction } from './journey/afterFirstInteraction.ts';
 import { loadProposalModule, planForPath, preloadPlan, proposalPlanForPath } from './planRegistry.ts';
 import '../../widgets/widgets.css';
 import './styles/app.css';
@@ -24,6 +25,7 @@ const { pathname } = window.location;
 const proposalPlan = proposalPlanForPath(pathname);
 const journeyPlan = proposalPlan ? undefined : planForPath(pathname);
 if (journeyPlan) {
+  noteFirstInteraction();
   preloadPlan(journeyPlan);
   // A hash route (a later step of a hash-routed plan, which the server cannot see to preload),
   // or a link that resumes or fills the application: the machine will be needed at once.

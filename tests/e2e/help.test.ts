@@ -105,6 +105,8 @@ async function openJourney(page: Page, plan: LoadedPlan) {
   await page
     .getByRole('heading', { name: stepTitle(journeySteps(plan)[0]!), exact: true })
     .waitFor({ timeout: 20_000 });
+  // The step itself, not the page's first paint (its heading comes with the HTML).
+  await page.locator('form input').first().waitFor({ timeout: 20_000 });
   await page.keyboard.press('Tab');
   await page.getByRole('button', { name: 'Talk to Expert' }).waitFor({ timeout: 20_000 });
 }

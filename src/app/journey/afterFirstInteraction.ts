@@ -27,11 +27,29 @@ export function whenIdle(callback: () => void, target: Window = window): () => v
   return () => target.clearTimeout(timer);
 }
 
+/** Whether the visitor has used the page since `noteFirstInteraction` began listening. */
+let interacted = false;
+
+/**
+ * Listens from the entry on (main.tsx), so a touch or key on the page's first paint, before the
+ * journey's code is there to listen, still counts as the visitor's first interaction.
+ */
+export function noteFirstInteraction(target: Window = window): void {
+  const options = { capture: true, passive: true } as const;
+  const note = () => {
+    interacted = true;
+    for (const type of INTERACTIONS) target.removeEventListener(type, note, options);
+  };
+  for (const type of INTERACTIONS) target.addEventListener(type, note, options);
+}
+
 /**
  * Runs `callback` once, when the browser is idle after the visitor's first interaction with
- * the page. The returned function cancels it (and stops listening) if it has not run.
+ * the page (at once when idle if it came before this was asked). The returned function cancels
+ * it (and stops listening) if it has not run.
  */
 export function afterFirstInteraction(callback: () => void, target: Window = window): () => void {
+  if (interacted) return whenIdle(callback, target);
   let cancelIdle: (() => void) | undefined;
   const options = { capture: true, passive: true } as const;
   const stopListening = () => {

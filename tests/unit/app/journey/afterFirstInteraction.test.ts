@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstInteraction } from '../../../../src/app/journey/afterFirstInteraction.ts';
+import {
+  afterFirstInteraction,
+  noteFirstInteraction,
+} from '../../../../src/app/journey/afterFirstInteraction.ts';
 
 /*
  * Issue 21: the later steps' code waits for the visitor's first interaction, then for the
@@ -57,5 +60,22 @@ describe('afterFirstInteraction', () => {
     vi.advanceTimersByTime(1_000);
     expect(before).not.toHaveBeenCalled();
     expect(after).not.toHaveBeenCalled();
+  });
+
+  // Last: once noted, the page has been used for every later call in this module.
+  it("counts a touch on the page's first paint, before the journey listens (noteFirstInteraction from the entry)", () => {
+    const idle: (() => void)[] = [];
+    Object.assign(window, {
+      requestIdleCallback: (callback: () => void) => idle.push(callback),
+      cancelIdleCallback: vi.fn(),
+    });
+    noteFirstInteraction();
+    window.dispatchEvent(new Event('touchstart'));
+    const callback = vi.fn();
+    afterFirstInteraction(callback);
+    // No second interaction needed: asked at once, for when the browser is idle.
+    expect(idle).toHaveLength(1);
+    idle[0]!();
+    expect(callback).toHaveBeenCalledTimes(1);
   });
 });
