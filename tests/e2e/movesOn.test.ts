@@ -79,8 +79,9 @@ describe('T54: Next moves on while the save answers', () => {
     const save = await holdStage('plan-details');
     await page.getByRole('button', { name: /^Next/ }).click();
     await heading(ADDITIONAL_DETAILS);
-    // The step is on screen and its save still unanswered: no loader over it.
-    expect(save.held).toHaveLength(1);
+    // The step is on screen and its save still unanswered (sent as the step showed, or a moment
+    // after: the request leaves once it is sealed): no loader over it.
+    await expect.poll(() => save.held.length).toBe(1);
     expect(await page.locator('.bf-busy-overlay').count()).toBe(0);
     expect((await saved()).userStage).toBe('basic-details');
 
@@ -117,7 +118,7 @@ describe('T54: Next moves on while the save answers', () => {
     await page.getByRole('combobox', { name: 'Occupation' }).click();
     await page.getByRole('option', { name: 'Salaried', exact: true }).click();
     await page.locator('label').filter({ hasText: /^No$/ }).click();
-    expect(save.held).toHaveLength(1);
+    await expect.poll(() => save.held.length).toBe(1);
     await page.getByRole('button', { name: /^Next/ }).click();
     // Held: the loader says so, and review does not open before the save before it is in.
     await page.locator('.bf-busy-overlay').waitFor();
