@@ -69,7 +69,11 @@ function defaultsOf(step: LoadedStep, current: StepData): StepData {
 function fillStepDefaults(step: LoadedStep, store: ApplicationStore): void {
   if (!step.validatorLoaded()) return;
   const current = createBoundSelector(step.definition.bind, step.schema)(store.getState());
-  const filled = defaultsOf(step, current);
+  writeDefaults(step, current, defaultsOf(step, current), store);
+}
+
+/** Writes into the application each of a step's fields its defaults changed. */
+function writeDefaults(step: LoadedStep, current: StepData, filled: StepData, store: ApplicationStore): void {
   for (const [field, pointer] of Object.entries(step.definition.bind)) {
     if (JSON.stringify(filled[field]) !== JSON.stringify(current[field]))
       store.dispatch({ type: 'setAt', pointer, value: filled[field] });
@@ -302,12 +306,7 @@ export function Journey({
     return { current, filled: defaultsOf(step, current) };
   }, [step, stepReady, selectBound, store]);
   useLayoutEffect(() => {
-    if (!step || !opened) return;
-    for (const [field, pointer] of Object.entries(step.definition.bind)) {
-      if (JSON.stringify(opened.filled[field]) !== JSON.stringify(opened.current[field])) {
-        store.dispatch({ type: 'setAt', pointer, value: opened.filled[field] });
-      }
-    }
+    if (step && opened) writeDefaults(step, opened.current, opened.filled, store);
   }, [step, opened, store]);
   const formData = opened && boundData === opened.current ? opened.filled : boundData;
   const submitLabel = useStoreSelector(

@@ -39,9 +39,9 @@ function Probe({ store }: { store: ApplicationStore }) {
   return null;
 }
 
-function setup() {
+/** An application with valid quote inputs, and an API whose answers never come (it counts requests). */
+function application(key: string) {
   const asked: string[] = [];
-  // Answers never come: the test counts when each request leaves.
   const api: ApiClient = {
     post: (path) => {
       asked.push(path);
@@ -50,18 +50,28 @@ function setup() {
     get: () => new Promise(() => undefined),
     download: () => new Promise(() => undefined),
   };
-  const store = createApplicationStore({ key: 'first-quote-test' });
+  const store = createApplicationStore({ key });
   store.dispatch({
     type: 'setAt',
     pointer: '/basicDetails/policyHolder',
     value: { fullName: 'Asha Rani', dateOfBirth: '1966-01-15', gender: 'Female', buyFor: 'Myself' },
   });
   store.dispatch({ type: 'setAt', pointer: '/planDetails', value: PLAN_DETAILS });
+  return { store, api, asked };
+}
+
+/** The quote panel's hook on that application. */
+function renderProbe(store: ApplicationStore, api: ApiClient) {
   render(
     <JourneyServicesContext.Provider value={testServices({ api })}>
       <Probe store={store} />
     </JourneyServicesContext.Provider>,
   );
+}
+
+function setup() {
+  const { store, api, asked } = application('first-quote-test');
+  renderProbe(store, api);
   return { store, asked };
 }
 
@@ -90,22 +100,7 @@ describe('the first quote of a step', () => {
   });
 
   it('is asked for as the step opens, and the panel asking for the same inputs joins that request', async () => {
-    const asked: string[] = [];
-    const api: ApiClient = {
-      post: (path) => {
-        asked.push(path);
-        return new Promise(() => undefined);
-      },
-      get: () => new Promise(() => undefined),
-      download: () => new Promise(() => undefined),
-    };
-    const store = createApplicationStore({ key: 'opening-quote-test' });
-    store.dispatch({
-      type: 'setAt',
-      pointer: '/basicDetails/policyHolder',
-      value: { fullName: 'Asha Rani', dateOfBirth: '1966-01-15', gender: 'Female', buyFor: 'Myself' },
-    });
-    store.dispatch({ type: 'setAt', pointer: '/planDetails', value: PLAN_DETAILS });
+    const { store, api, asked } = application('opening-quote-test');
     const adapter = createStandardAdapter(plan, testServices({ api }));
     const context = { stepId: 'basic-details', plan, store, search: new URLSearchParams() };
     // A step that shows no quote asks for none.
@@ -116,11 +111,7 @@ describe('the first quote of a step', () => {
     await vi.waitFor(() => expect(asked).toEqual(['/proposal_service/v1/quotes']));
     // The panel's own first request for the same inputs, while that one answers: no second call.
     const joined = requestQuote(plan, store, api, new Date());
-    render(
-      <JourneyServicesContext.Provider value={testServices({ api })}>
-        <Probe store={store} />
-      </JourneyServicesContext.Provider>,
-    );
+    renderProbe(store, api);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });
