@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'schemas/plans/*/validators*.generated.js'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      '.scratch',
+      'node_modules',
+      'coverage',
+      'schemas/plans/*/validators*.generated.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,11 +2,15 @@ import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { PlanConfig, StepperStep } from '../engine/plan/types.ts';
+import { buildPlan, commonDocuments } from '../engine/plan/buildPlan.ts';
+import { StepForm } from '../engine/form/StepForm.tsx';
+import type { PlanConfig, PlanFiles, StepperStep } from '../engine/plan/types.ts';
+import { compilingValidators } from '../engine/validation/createFormValidator.ts';
+import { templates, widgets } from '../widgets/registry.ts';
 import { JourneyShell, type ShellStep } from '../src/app/journey/JourneyShell.tsx';
 import { initialMeta } from '../src/app/journey/journeyRoutes.ts';
 import { RESUME_POPUP } from '../src/app/journey/resume/ResumeApplication.tsx';
-import { listPlanCodes, readPlanFiles } from '../src/plans/nodePlanSource.ts';
+import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../src/plans/nodePlanSource.ts';
 import type { PlanContent } from '../src/plans/planContent.ts';
 import type { RouteShells } from '../src/server/plugins/routePreloads.ts';
 
@@ -15,21 +19,48 @@ import type { RouteShells } from '../src/server/plugins/routePreloads.ts';
  * (src/app/journey/JourneyShell.tsx) as HTML, into `<outDir>/route-shells.json` ({ code:
  * { landing, elsewhere } }), which the server writes into the page's #root
  * (src/server/plugins/routePreloads.ts). `landing` is the page at the journey's own path of a
- * path-routed plan, whose step the server knows; `elsewhere` (another path, or any path of a
- * hash-routed plan, whose step is in a hash the server never sees) shows no step.
+ * path-routed plan, whose step the server knows, with the step's form as a new visitor first
+ * sees it (the journey's own StepForm and widgets, its submit busy until the code is here);
+ * `elsewhere` (another path, or any path of a hash-routed plan, whose step is in a hash the
+ * server never sees) shows no step.
  */
 
-/** The first step of a plan's journey: the machine's initial state (as the journey reads it), its title and stepper entry. */
-function landingStep(files: Record<string, unknown>, config: PlanConfig): ShellStep | undefined {
-  const meta = initialMeta({ machine: files[config.machine] as Record<string, unknown> });
-  const step = meta?.step ? config.steps[meta.step] : undefined;
+const noop = () => undefined;
+
+/** The first step of a plan's journey: the machine's initial state (as the journey reads it), its title, stepper entry and form. */
+function landingStep(
+  files: PlanFiles,
+  config: PlanConfig,
+  common: ReturnType<typeof commonDocuments>,
+): ShellStep | undefined {
+  const plan = buildPlan(files, common, compilingValidators);
+  const meta = initialMeta(plan);
+  const step = meta?.step ? plan.steps[meta.step] : undefined;
   if (!step) return undefined;
-  const schema = files[step.schema] as { title?: string } | undefined;
-  const title = step.title ?? schema?.title;
-  return title ? { title: String(title), stepper: meta?.stepper } : undefined;
+  const title = step.definition.title ?? step.schema.title;
+  return title
+    ? {
+        title: String(title),
+        stepper: meta?.stepper,
+        // What the journey draws for a new visitor on its first step (no panels there).
+        form: step.definition.panels?.length ? undefined : (
+          <StepForm
+            step={step}
+            formData={{}}
+            validator={step.validator}
+            widgets={widgets}
+            templates={templates}
+            onChange={noop}
+            onSubmit={noop}
+            busy
+          />
+        ),
+      }
+    : undefined;
 }
 
 export function routeShells(root?: string): RouteShells {
+  const common = commonDocuments(readCommonDocuments(root));
   return Object.fromEntries(
     listPlanCodes(root).map((code) => {
       const files = readPlanFiles(code, root);
@@ -49,7 +80,7 @@ export function routeShells(root?: string): RouteShells {
       return [
         code,
         {
-          landing: config.routes.mode === 'hash' ? elsewhere : shell(landingStep(files, config)),
+          landing: config.routes.mode === 'hash' ? elsewhere : shell(landingStep(files, config, common)),
           elsewhere,
         },
       ];

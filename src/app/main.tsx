@@ -1,20 +1,30 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App, type ReadyJourney } from './App.tsx';
 import { loadJourneyPage, loadProposalPage } from './pages.ts';
 import { loadJourneyMachine } from './journey/journeyMachine.ts';
 import { noteFirstInteraction } from './journey/afterFirstInteraction.ts';
+import { replayEarlyInput, takeEarlyInput } from './journey/earlyInput.ts';
 import { loadProposalModule, planForPath, preloadPlan, proposalPlanForPath } from './planRegistry.ts';
 import '../../widgets/widgets.css';
 import './styles/app.css';
 
-const root = createRoot(document.getElementById('root')!);
-const render = (ready?: ReadyJourney) =>
-  root.render(
-    <StrictMode>
-      <App ready={ready} />
-    </StrictMode>,
+const container = document.getElementById('root')!;
+const root = createRoot(container);
+// The page's first paint may hold the step's form, already typed in (./journey/earlyInput.ts):
+// what was done there is read, the live page drawn in its place at once, and handed to it.
+const render = (ready?: ReadyJourney) => {
+  const early = takeEarlyInput(container);
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App ready={ready} />
+      </StrictMode>,
+    ),
   );
+  replayEarlyInput(container, early);
+};
 
 // A page's code and its plan's chunk start downloading now, side by side, not one after the
 // other or after React's first render: a journey's, or a proposal page's. A journey is rendered

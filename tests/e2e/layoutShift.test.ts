@@ -83,7 +83,14 @@ describe('layout shift as a page appears', () => {
  * the form's code arrives and nothing moves when it does. Before, the HTML was an empty #root.
  */
 describe("a journey's first paint, before any of its code", () => {
-  const PLACES = ['.bf-brandbar', '.bf-side-panel', '.bf-stepper', 'h1.bf-step-title'];
+  const PLACES = [
+    '.bf-brandbar',
+    '.bf-side-panel',
+    '.bf-stepper',
+    'h1.bf-step-title',
+    '#step-basic-details_policyHolder_fullName',
+    '.bf-step-actions button[type="submit"]',
+  ];
   const placesOf = (selectors: string[]) =>
     selectors.map((selector) => {
       const box = document.querySelector(selector)?.getBoundingClientRect();
@@ -103,11 +110,15 @@ describe("a journey's first paint, before any of its code", () => {
       expect(await before.getByRole('heading', { level: 1 }).textContent()).toBe(
         'Share your basic details to calculate regular pension income',
       );
-      // The wait is said while the form's code is on its way.
+      // The step's fields are there and take typing; the wait is said while the form's code is
+      // on its way, and its Continue is busy until then.
+      await before.getByRole('textbox', { name: /Full Name/ }).fill('Asha Rao');
+      expect(await before.getByRole('textbox', { name: /Full Name/ }).inputValue()).toBe('Asha Rao');
       expect(await before.getByRole('status').textContent()).toContain('Loading Guaranteed Pension Plan');
+      expect(await before.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
       // No button that would do nothing yet is offered (a tap on it would be lost); the
       // brochure is a plain link and works at once.
-      for (const name of ['Help Center', 'Resume Application', /View Benefits/])
+      for (const name of ['Help Center', 'Resume Application', /View Benefits/, 'Choose date from calendar'])
         expect(await before.getByRole('button', { name }).count()).toBe(0);
       expect(await before.getByRole('link', { name: 'Product Brochure' }).isVisible()).toBe(true);
       const after = await live.newPage();
@@ -118,6 +129,44 @@ describe("a journey's first paint, before any of its code", () => {
       expect(await after.evaluate(placesOf, PLACES)).toEqual(first);
     } finally {
       await bare.close();
+      await live.close();
+    }
+  });
+});
+
+/*
+ * Issue 21: what a visitor types and taps in that first paint, before the code is here, is the
+ * step's once it is: the live step takes the values, the chosen card and the caret.
+ */
+describe('typing before the code arrives', () => {
+  it('is kept when the step comes alive', async () => {
+    const live = await browser.newContext({ ...PHONE });
+    try {
+      const page = await live.newPage();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(server.baseUrl + '/retirement-plans/guaranteed-pension-plan/', { waitUntil: 'commit' });
+      await page.getByRole('textbox', { name: /Full Name/ }).fill('Asha Rao');
+      await page.getByText('Female', { exact: true }).click();
+      await page.getByRole('combobox', { name: /Email ID/ }).click();
+      await page.keyboard.type('asha@exa');
+      expect(await page.locator('.bf-shell').count()).toBe(1);
+      release();
+      await page.locator('.bf-shell').waitFor({ state: 'detached' });
+      // The caret is where it was: typing goes on in the same field.
+      await page.keyboard.type('mple.com');
+      expect(await page.getByRole('combobox', { name: /Email ID/ }).inputValue()).toBe('asha@example.com');
+      expect(await page.getByRole('textbox', { name: /Full Name/ }).inputValue()).toBe('Asha Rao');
+      expect(await page.getByRole('radio', { name: 'Female' }).isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('Date of Birth cannot be empty.').waitFor();
+      const errors = (await page.locator('.bf-field-error').allTextContents()).filter(Boolean);
+      expect(errors.join(' ')).not.toMatch(/Full Name|Email|Gender/);
+    } finally {
       await live.close();
     }
   });

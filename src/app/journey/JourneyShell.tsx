@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { MandatoryNote } from '../../../engine/form/MandatoryNote.tsx';
 import type { PlanConfig, StepperStep } from '../../../engine/plan/types.ts';
 import type { PlanContent } from '../../plans/planContent.ts';
@@ -14,13 +15,20 @@ export interface ShellStep {
   title: string;
   /** The stepper's current entry on that step. */
   stepper?: string;
+  /**
+   * The step's form as a new visitor first sees it (engine/form/StepForm.tsx, its submit busy):
+   * its fields take typing and taps at once, which the entry hands to the step once its code is
+   * here (src/app/journey/earlyInput.ts).
+   */
+  form?: ReactNode;
 }
 
 /*
  * A journey page's first paint (issue 21), written into the page's HTML at build time
  * (tools/routeShells.tsx) and served inside #root (src/server/plugins/routePreloads.ts): the
  * header, the plan's side panel and, where the server knows the step, the stepper and the
- * step's heading, each where the journey draws it, with the wait said below. React's first
+ * step itself (its form, whose fields work before the code does), each where the journey draws
+ * it, with the wait said (the form's submit is busy until then). React's first
  * render replaces it with the step itself, which its own code then draws in the same places.
  * Drawn with the components the journey renders (the header's resume button and the step's
  * heading are the two written out here; tests/e2e/layoutShift.test.ts checks they land where the
@@ -58,12 +66,23 @@ export function JourneyShell({
           <main className="bf-journey__main" id="main">
             {step?.stepper && <Stepper steps={stepper} current={step.stepper} />}
             <section className="bf-card">
-              {step && (
-                <div className="bf-step-form">
-                  <StepHeadingShell title={step.title} />
-                </div>
+              {step?.form ? (
+                <>
+                  {step.form}
+                  <p role="status" className="bf-visually-hidden">
+                    Loading {config.productName}…
+                  </p>
+                </>
+              ) : (
+                <>
+                  {step && (
+                    <div className="bf-step-form">
+                      <StepHeadingShell title={step.title} />
+                    </div>
+                  )}
+                  <Loader label={`Loading ${config.productName}`} />
+                </>
               )}
-              <Loader label={`Loading ${config.productName}`} />
             </section>
           </main>
         </div>
