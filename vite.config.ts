@@ -35,6 +35,25 @@ export const PLAIN_MARKDOWN = [
 ];
 
 /**
+ * RJSF's default fields and widgets, as our forms use them (engine/form/rjsfDefaults/): its
+ * registry imports every field and widget it has, most of which no plan draws (our widgets
+ * replace them), and a phone would download them all with the form runtime. Tests use the same
+ * plugin (vitest.config.ts), so what they render is what a phone gets.
+ */
+export function rjsfDefaults(): Plugin {
+  const ours = resolve(import.meta.dirname, 'engine/form/rjsfDefaults');
+  return {
+    name: 'bimaflow-rjsf-defaults',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer?.includes('/@rjsf/core/lib/getDefaultRegistry')) return null;
+      const match = /^\.\/components\/(fields|widgets)\/index\.js$/.exec(source);
+      return match ? resolve(ours, `${match[1]}.ts`) : null;
+    },
+  };
+}
+
+/**
  * RJSF's URI library answered by the platform's URL (engine/schema/uriResolver.ts): only the
  * import made by @rjsf/utils, so ajv keeps fast-uri wherever it compiles (server, tools, tests).
  */
@@ -90,7 +109,7 @@ function planModules(): Plugin {
 // The SPA is one bundle for the shell plus one lazily loaded chunk per plan
 // (the plan registry uses import.meta.glob, so each plan's JSON is split out).
 export default defineConfig({
-  plugins: [react(), platformUriForRjsf(), planModules(), precompressBuild()],
+  plugins: [react(), platformUriForRjsf(), rjsfDefaults(), planModules(), precompressBuild()],
   root: 'src/app',
   publicDir: false,
   resolve: { alias: PLAIN_MARKDOWN },
@@ -138,8 +157,14 @@ export default defineConfig({
                   id,
                 ) &&
                 /\.([cm]?[jt]sx?|json)$/.test(id) &&
-                // What only the proposal's forms draw comes with the proposal page.
-                !/\/widgets\/proposal\//.test(id)
+                // What only the proposal's forms draw comes with the proposal page; RJSF's
+                // list field, which only later forms draw, with them
+                // (engine/form/rjsfDefaults/arrayField.tsx) and so do our later widgets
+                // (widgets/laterWidgets.ts); the calendar when it is about to be used
+                // (widgets/DateWithAgeWidget.tsx).
+                !/\/widgets\/(proposal\/|CalendarPopover\.tsx$|calendarGrid\.ts$|AmountWidget\.tsx$|CheckboxCardsWidget\.tsx$)|\/@rjsf\/core\/lib\/components\/fields\/ArrayField\.js$/.test(
+                  id,
+                )
                   ? 'journey'
                   : // What the journey's and the proposal page's first screens both use besides
                     // (the API client, the pincode lookup, the error popup, the kept quotes): with

@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { PLAIN_MARKDOWN } from './vite.config.ts';
+import { PLAIN_MARKDOWN, rjsfDefaults } from './vite.config.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), rjsfDefaults()],
   resolve: { alias: PLAIN_MARKDOWN },
   test: {
+    // RJSF's core is run through the plugins above (rjsfDefaults), as the build does.
+    server: { deps: { inline: [/@rjsf\/core/] } },
     projects: [
       {
         extends: true,

@@ -122,4 +122,3 @@ export default function CheckboxCardsWidget(props: WidgetProps) {
   );
 }
 
-CheckboxCardsWidget.bfTraits = { ownsLabel: true };

@@ -1,14 +1,27 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { lightFormat } from 'date-fns';
+import { laterComponent } from '../engine/form/laterComponent.tsx';
 import { ageLabel, parseWireDate } from '../engine/validation/age.ts';
-import CalendarPopover from './CalendarPopover.tsx';
+import type { CalendarPopoverProps } from './CalendarPopover.tsx';
 import InputGroup, { describedBy } from './InputGroup.tsx';
 import { dateInputValue, formatDateInput, toDisplayDate } from './dateInput.ts';
 import { CalendarIcon } from './icons.tsx';
 import { booleanOption, numberOption, stringOption } from './uiOptions.ts';
 import { useCaretKeeper } from './useCaretKeeper.ts';
 import { useFieldDraft } from './useFieldDraft.ts';
+
+/*
+ * The calendar comes on its own, when it is about to be used (the field or its button is
+ * touched, focused or pointed at), not with the form: most visitors type their date.
+ */
+const calendar = laterComponent<CalendarPopoverProps>(
+  () => import('./CalendarPopover.tsx'),
+  'CalendarPopover',
+  'bf-calendar',
+);
+const CalendarPopover = calendar.Component;
+const warmCalendar = () => void calendar.load().catch(() => undefined);
 
 /**
  * A DD/MM/YYYY date input (spec 01 §5) with a calendar popover and the age the date gives
@@ -93,6 +106,9 @@ export default function DateWithAgeWidget(props: WidgetProps) {
               aria-expanded={open}
               aria-controls={open ? `${id}__calendar` : undefined}
               disabled={locked}
+              onPointerEnter={warmCalendar}
+              onPointerDown={warmCalendar}
+              onFocus={warmCalendar}
               onClick={() => setOpen((was) => !was)}
             >
               <CalendarIcon />
@@ -122,7 +138,10 @@ export default function DateWithAgeWidget(props: WidgetProps) {
               if (draft) commit(draft.value);
               onBlur(id, dateInputValue(event.target.value));
             }}
-            onFocus={(event: FocusEvent<HTMLInputElement>) => onFocus(id, dateInputValue(event.target.value))}
+            onFocus={(event: FocusEvent<HTMLInputElement>) => {
+              warmCalendar();
+              onFocus(id, dateInputValue(event.target.value));
+            }}
           />
         </InputGroup>
         {open && !locked && (

@@ -1,7 +1,5 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
-import AmountWidget from './AmountWidget.tsx';
-import CheckboxCardsWidget from './CheckboxCardsWidget.tsx';
 import DateWithAgeWidget from './DateWithAgeWidget.tsx';
 import DialCodeWidget from './DialCodeWidget.tsx';
 import DisclaimerWidget from './DisclaimerWidget.tsx';
@@ -11,6 +9,7 @@ import MobileNumberWidget from './MobileNumberWidget.tsx';
 import RadioCardsWidget from './RadioCardsWidget.tsx';
 import SelectWidget from './SelectWidget.tsx';
 import TextWidget from './TextWidget.tsx';
+import { laterWidgets } from './laterWidgets.ts';
 import BaseInputTemplate from './templates/BaseInputTemplate.tsx';
 import ErrorListTemplate from './templates/ErrorListTemplate.tsx';
 import FieldTemplate from './templates/FieldTemplate.tsx';
@@ -25,8 +24,8 @@ import SubmitButton from './templates/SubmitButton.tsx';
  * use (lists as cards, document uploads) is in ./proposal/registry.ts, with the proposal page.
  */
 export const widgets: RegistryWidgetsType = {
-  AmountWidget,
-  CheckboxCardsWidget,
+  // Drawn only after the first screen: their code comes with the later forms.
+  ...laterWidgets,
   DateWithAgeWidget,
   DialCodeWidget,
   DisclaimerWidget,

@@ -65,6 +65,20 @@ export function planForPath(pathname: string): PlanSummary | undefined {
 const loaded = new Map<string, Promise<LoadedPlan>>();
 
 /**
+ * The later forms' validators with the form code only later forms draw (RJSF's list field, our
+ * later widgets: widgets/laterFormCode.ts): a later form is ready when both are here.
+ */
+export function withLaterFormCode(
+  later: () => Promise<GeneratedFunctions>,
+): () => Promise<GeneratedFunctions> {
+  return () =>
+    Promise.all([
+      later(),
+      import('../../widgets/laterFormCode.ts').then((module) => module.loadLaterFormCode()),
+    ]).then(([validators]) => validators);
+}
+
+/**
  * Starts loading a plan's chunk with the journey's (so the two download side by side, not
  * one after the other); JourneyPage's loadPlan then finds it under way. A failure here is
  * reported by that call.
@@ -89,7 +103,10 @@ export function loadPlan(config: PlanSummary): Promise<LoadedPlan> {
       buildPlan(
         files,
         commonDocuments(common),
-        precompiledValidators(config.planCode, { first: firstValidators, later: laterValidators }),
+        precompiledValidators(config.planCode, {
+          first: firstValidators,
+          later: withLaterFormCode(laterValidators),
+        }),
       ),
     );
     promise.catch(() => loaded.delete(config.productId));

@@ -3,7 +3,7 @@ import { buildProposal } from '../../../engine/plan/buildProposal.ts';
 import { precompiledValidators } from '../../../engine/validation/precompiledValidators.ts';
 import type { PlanContent } from '../../plans/planContent.ts';
 import type { PlanSummary } from '../../plans/planSummary.ts';
-import { loadProposalModule } from '../planRegistry.ts';
+import { loadProposalModule, withLaterFormCode } from '../planRegistry.ts';
 
 /** A plan's proposal forms, built (src/plans/browserPlanModules.ts `?proposal`). */
 export type ProposalForms = ReturnType<typeof buildProposal>;
@@ -29,7 +29,10 @@ export function loadProposal(config: PlanSummary): Promise<ProposalPageData> {
         forms: buildProposal(
           files,
           commonDocuments(common),
-          precompiledValidators(config.planCode, { first: firstValidators, later: laterValidators }),
+          precompiledValidators(config.planCode, {
+            first: firstValidators,
+            later: withLaterFormCode(laterValidators),
+          }),
         ),
       }),
     );

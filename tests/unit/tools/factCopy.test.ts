@@ -52,7 +52,8 @@ describe('copy quotes the facts it restates', () => {
     expect(cover.answer).toBe(
       'From ₹ 30,00,000 to ₹ 20,00,00,000, in multiples of 1,00,000, for 10 to 40 years or until age 99.',
     );
-  });
+    // Composes and checks every plan twice: slow on a busy machine.
+  }, 30_000);
 
   it('an analyst who raises it and writes the new figure into the copy by hand is sent to the line, with the fix', () => {
     const lines: number[] = [];

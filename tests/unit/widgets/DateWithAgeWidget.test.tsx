@@ -68,7 +68,8 @@ describe('DateWithAgeWidget', () => {
     const { user, lastData } = renderForm({ schema, uiSchema });
     const toggle = screen.getByRole('button', { name: 'Choose date from calendar' });
     await user.click(toggle);
-    const dialog = screen.getByRole('dialog');
+    // The calendar's code comes when it is first wanted (a wait is said until then).
+    const dialog = await screen.findByRole('dialog');
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const year = within(dialog).getByRole('combobox', { name: 'Year' });
     expect(within(year).getAllByRole('option')).toHaveLength(100);

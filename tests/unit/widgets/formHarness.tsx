@@ -4,7 +4,8 @@ import type { ErrorTransformer, RJSFSchema, UiSchema, ValidatorType } from '@rjs
 import validator from '@rjsf/validator-ajv8';
 import { act, cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { loadLaterFormCode } from '../../../widgets/laterFormCode.ts';
 import { widgets } from '../../../widgets/registry.ts';
 import {
   proposalFields as fields,
@@ -14,6 +15,13 @@ import { TYPING_PAUSE_MS } from '../../../widgets/useFieldDraft.ts';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+
+// A page has RJSF's list field and our later widgets once its later forms are loaded
+// (widgets/laterFormCode.ts); the forms here draw as it then does.
+// tests/unit/engine/form/arrayField.test.tsx draws one before.
+beforeAll(async () => {
+  await loadLaterFormCode();
+});
 
 /**
  * Waits out the typing pause: what is typed stays in its field (widgets/useFieldDraft.ts) until

@@ -144,19 +144,19 @@ describe('registry', () => {
           email: { type: 'string', format: 'email', title: 'E-mail' },
           frequency: { type: 'string', title: 'Frequency', enum: ['Yearly', 'Monthly'] },
           consent: { type: 'boolean', title: 'I agree' },
-          age: { type: 'integer', title: 'Age' },
+          start: { type: 'string', format: 'date', title: 'Start date' },
         },
       },
-      uiSchema: { age: { 'ui:widget': 'updown', 'ui:options': { unit: 'Years' } } },
+      uiSchema: { start: { 'ui:options': { unit: 'IST' } } },
     });
     expect(screen.getByLabelText('Name').className).toBe('bf-input');
     expect(screen.getByRole('combobox', { name: 'E-mail' }).getAttribute('aria-autocomplete')).toBe('list');
     expect(screen.getByRole('combobox', { name: 'Frequency' }).tagName).toBe('BUTTON');
     expect(screen.getByRole('checkbox', { name: 'I agree' }).className).toBe('bf-disclaimer__input');
-    // RJSF's number widgets draw through our BaseInputTemplate.
-    const age = screen.getByLabelText('Age');
-    expect(age.getAttribute('type')).toBe('number');
-    expect(age.className).toBe('bf-input');
-    expect(age.closest('.bf-input-group')!.textContent).toBe('Years');
+    // The RJSF widgets we keep (engine/form/rjsfDefaults) draw through our BaseInputTemplate.
+    const start = screen.getByLabelText('Start date');
+    expect(start.getAttribute('type')).toBe('date');
+    expect(start.className).toBe('bf-input');
+    expect(start.closest('.bf-input-group')!.textContent).toBe('IST');
   });
 });

@@ -2,13 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeptApplications } from '../../../../engine/plan/adapter.ts';
 import type { StepData } from '../../../../engine/form/StepForm.tsx';
 import type { ApiClient } from '../../../api/apiClient.ts';
-import {
-  failureMessage,
-  isRefusal,
-  RESUME_FAILED,
-  retrieveApplication,
-  type ResumedApplication,
-} from './resumeCalls.ts';
+import type { ResumedApplication } from './resumeCalls.ts';
+
+/** How an application is retrieved: loaded when a link asks for one, not with the journey. */
+export const loadResumeCalls = () => import('./resumeCalls.ts');
 
 /** The address parameter that asks for an application on load (spec 02 §2.1). */
 export const APPLICATION_NO_PARAM = 'applicationNo';
@@ -103,11 +100,19 @@ export function useAutoResume({
       return;
     }
     setBusy(true);
-    retrieveApplication(api, productId, { retrieve: 'capability', applicationNumber: quoteId, capability })
-      .then(onResumed, (error: unknown) =>
-        // A capability that no longer holds asks for proof; a refusal of the application says why.
-        askForProof(isRefusal(error) ? failureMessage(error, RESUME_FAILED) : undefined),
+    loadResumeCalls()
+      .then(({ failureMessage, isRefusal, RESUME_FAILED, retrieveApplication }) =>
+        retrieveApplication(api, productId, {
+          retrieve: 'capability',
+          applicationNumber: quoteId,
+          capability,
+        }).then(onResumed, (error: unknown) =>
+          // A capability that no longer holds asks for proof; a refusal of the application says why.
+          askForProof(isRefusal(error) ? failureMessage(error, RESUME_FAILED) : undefined),
+        ),
       )
+      // The code could not come: the visitor proves the application in the dialog instead.
+      .catch(() => askForProof())
       .finally(() => setBusy(false));
   }, [requested, linkKey]);
 
