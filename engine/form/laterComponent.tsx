@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 
 /*
  * A form component whose code comes after the first screen (issue 21): what no first screen
@@ -13,23 +13,6 @@ export interface LaterComponent<P> {
   Component: ComponentType<P>;
   /** Loads its code (once; again after a failure). */
   load: () => Promise<ComponentType<P>>;
-}
-
-interface Fallback {
-  onRetry?: () => void;
-  className?: string;
-}
-
-/** What shows where the code could not come. */
-function Unavailable({ onRetry, className }: { onRetry: () => void; className: string }) {
-  return (
-    <p role="alert" className={className}>
-      This part of the form could not be loaded. Please check your connection.{' '}
-      <button type="button" className="bf-link-button" onClick={onRetry}>
-        Try again
-      </button>
-    </p>
-  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- RJSF's fields and widgets take their own props
@@ -51,33 +34,42 @@ export function laterComponent<P extends Record<string, any>>(
     }
     return loading;
   };
-  // One lazy component per attempt: a failed one is not asked again.
-  const lazyAttempt = () =>
-    lazy(() =>
-      load().then(
-        (component) => ({ default: component as ComponentType<P & Fallback> }),
-        () => ({ default: Unavailable as unknown as ComponentType<P & Fallback> }),
-      ),
-    );
-  let Lazy = lazyAttempt();
   const Component = (props: P) => {
-    const [, retried] = useState(0);
+    const [attempt, setAttempt] = useState(0);
+    const [state, setState] = useState<'loading' | 'failed' | 'ready'>(loaded ? 'ready' : 'loading');
+    useEffect(() => {
+      if (loaded) return;
+      let live = true;
+      load().then(
+        () => live && setState('ready'),
+        () => live && setState('failed'),
+      );
+      return () => {
+        live = false;
+      };
+    }, [attempt]);
     const Loaded = loaded;
     if (Loaded) return <Loaded {...props} />;
-    const retry = () => {
-      Lazy = lazyAttempt();
-      retried((count) => count + 1);
-    };
+    if (state === 'failed')
+      return (
+        <p role="alert" className={className}>
+          This part of the form could not be loaded. Please check your connection.{' '}
+          <button
+            type="button"
+            className="bf-link-button"
+            onClick={() => {
+              setState('loading');
+              setAttempt((count) => count + 1);
+            }}
+          >
+            Try again
+          </button>
+        </p>
+      );
     return (
-      <Suspense
-        fallback={
-          <p role="status" className={className}>
-            Loading…
-          </p>
-        }
-      >
-        <Lazy {...props} onRetry={retry} className={className} />
-      </Suspense>
+      <p role="status" className={className}>
+        Loading…
+      </p>
     );
   };
   Component.displayName = `Later(${name})`;

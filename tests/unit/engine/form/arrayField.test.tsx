@@ -2,8 +2,9 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { laterComponent } from '../../../../engine/form/laterComponent.tsx';
 import { widgets } from '../../../../widgets/registry.ts';
 import { proposalTemplates as templates } from '../../../../widgets/proposal/registry.ts';
 
@@ -44,5 +45,25 @@ describe('the list field, before the later forms are loaded', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading…');
     expect(await screen.findByDisplayValue('Asha Rao')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('a later component whose code cannot come', () => {
+  it('says so with a retry instead of breaking the form, and draws itself once the retry succeeds', async () => {
+    let fail = true;
+    const later = laterComponent<{ label: string }>(
+      () =>
+        fail
+          ? Promise.reject(new Error('offline'))
+          : Promise.resolve({ default: ({ label }: { label: string }) => <span>{label}</span> }),
+      'Probe',
+    );
+    render(<later.Component label="Drawn" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect((await screen.findByRole('alert')).textContent).toContain('could not be loaded');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Drawn')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
