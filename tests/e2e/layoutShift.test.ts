@@ -152,6 +152,13 @@ describe('typing before the code arrives', () => {
       await page.goto(server.baseUrl + '/retirement-plans/guaranteed-pension-plan/', { waitUntil: 'commit' });
       await page.getByRole('textbox', { name: /Full Name/ }).fill('Asha Rao');
       await page.getByText('Female', { exact: true }).click();
+      // The chosen card looks chosen before the code is here (the browser's own :checked).
+      const look = (name: string) =>
+        page
+          .locator('.bf-radio-card', { hasText: name })
+          .locator('.bf-radio-card__label')
+          .evaluate((label) => getComputedStyle(label).backgroundColor);
+      expect(await look('Female')).not.toBe(await look('Male'));
       await page.getByRole('combobox', { name: /Email ID/ }).click();
       await page.keyboard.type('asha@exa');
       expect(await page.locator('.bf-shell').count()).toBe(1);

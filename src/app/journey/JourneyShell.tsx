@@ -32,9 +32,11 @@ export interface ShellStep {
  * render replaces it with the step itself, which its own code then draws in the same places.
  * Drawn with the components the journey renders (the header's resume button and the step's
  * heading are the two written out here; tests/e2e/layoutShift.test.ts checks they land where the
- * journey's do). Its buttons keep
- * their places but are not shown (`.bf-shell`): a tap on one before its code is here would do
- * nothing; the brochure is a plain link and works at once.
+ * journey's do). Its header and icon buttons keep their places but are not shown (`.bf-shell`):
+ * a tap on one before its code is here would do nothing; the brochure is a plain link and works
+ * at once. The form's own fields (text boxes, option cards, boxes to tick) work as plain HTML
+ * and hand what was done to the live step; a field drawn as a button (a drop-down list) waits
+ * for the code, and no first step served with its form has one today.
  */
 export function JourneyShell({
   config,

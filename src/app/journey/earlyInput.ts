@@ -101,7 +101,12 @@ function apply(container: HTMLElement, early: EarlyInput): boolean {
   if (focused && early.focus) {
     focused.focus({ preventScroll: true });
     const { start, end } = early.focus;
-    if (start !== null && end !== null && !(focused instanceof HTMLSelectElement))
+    // The caret goes back where it was only where the live field shows what was typed; a field
+    // that formats what it is given (a date's slashes, a mobile's spaces) keeps its own caret,
+    // at the end of what it shows.
+    const typed = early.fields.find((field) => field.id === early.focus?.id)?.value;
+    const same = typed === undefined || focused.value === typed;
+    if (same && start !== null && end !== null && !(focused instanceof HTMLSelectElement))
       safe(() => {
         focused.setSelectionRange(start, end);
         return null;

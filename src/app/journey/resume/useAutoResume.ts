@@ -101,18 +101,19 @@ export function useAutoResume({
     }
     setBusy(true);
     loadResumeCalls()
-      .then(({ failureMessage, isRefusal, RESUME_FAILED, retrieveApplication }) =>
-        retrieveApplication(api, productId, {
-          retrieve: 'capability',
-          applicationNumber: quoteId,
-          capability,
-        }).then(onResumed, (error: unknown) =>
-          // A capability that no longer holds asks for proof; a refusal of the application says why.
-          askForProof(isRefusal(error) ? failureMessage(error, RESUME_FAILED) : undefined),
-        ),
+      .then(
+        ({ failureMessage, isRefusal, RESUME_FAILED, retrieveApplication }) =>
+          retrieveApplication(api, productId, {
+            retrieve: 'capability',
+            applicationNumber: quoteId,
+            capability,
+          }).then(onResumed, (error: unknown) =>
+            // A capability that no longer holds asks for proof; a refusal of the application says why.
+            askForProof(isRefusal(error) ? failureMessage(error, RESUME_FAILED) : undefined),
+          ),
+        // The code could not come: the visitor proves the application in the dialog instead.
+        () => askForProof(),
       )
-      // The code could not come: the visitor proves the application in the dialog instead.
-      .catch(() => askForProof())
       .finally(() => setBusy(false));
   }, [requested, linkKey]);
 

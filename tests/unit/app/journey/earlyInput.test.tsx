@@ -101,6 +101,18 @@ describe('what a visitor does in the first paint', () => {
     expect(container.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(false);
   });
 
+  it('leaves the caret where a field that formats what it is given puts it (a date typed as digits)', () => {
+    const container = firstPaint();
+    input('dateOfBirth').value = '0101';
+    input('dateOfBirth').focus();
+    input('dateOfBirth').setSelectionRange(4, 4);
+    goLive(container, []);
+    expect(input('dateOfBirth').value).toBe('01/01/');
+    expect(document.activeElement?.id).toBe(id('dateOfBirth'));
+    // Typing on continues the date, not the middle of it.
+    expect(input('dateOfBirth').selectionStart).toBe(6);
+  });
+
   it('is lost without the hand-over (what the test above guards)', () => {
     const container = firstPaint();
     input('fullName').value = 'Asha Rao';
