@@ -107,6 +107,12 @@ async function toMakePayment(amount?: string) {
   await heading('How would you like to pay?');
 }
 
+/**
+ * The step come alive: the page's HTML draws a new visitor's first step before its code is here
+ * (tools/routeShells.tsx), so its heading shows at once, with fields the link has not filled yet.
+ */
+const live = () => page.locator('.bf-shell').waitFor({ state: 'detached' });
+
 const payMode = (name: 'Online' | 'BASBA') =>
   page.locator('label').filter({ hasText: new RegExp(`^${name}`) });
 
@@ -144,6 +150,7 @@ describe('entry link (spec 02 §2.1)', () => {
     await page
       .getByRole('heading', { name: 'Share your basic details to calculate regular pension income' })
       .waitFor();
+    await live();
     expect((await state()).applicationNumber).toBe(saved.applicationNumber);
   });
 
@@ -158,6 +165,7 @@ describe('entry link (spec 02 §2.1)', () => {
     await page
       .getByRole('heading', { name: 'Share your basic details to calculate regular pension income' })
       .waitFor();
+    await live();
     expect(await page.getByLabel('Name of Entity').inputValue()).toBe('Shree Ganesh Traders');
     expect(await page.getByLabel('Date of Incorporation').inputValue()).toBe(
       format(subYears(new Date(), 92), 'dd/MM/yyyy'),
@@ -193,6 +201,7 @@ describe('entry link (spec 02 §2.1)', () => {
     await page
       .getByRole('heading', { name: 'Share your basic details to calculate regular pension income' })
       .waitFor();
+    await live();
     expect(await page.getByLabel('Full Name').inputValue()).toBe('Meera Iyer');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Please accept all disclaimers').waitFor();
