@@ -3,11 +3,9 @@ import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { buildPlan, commonDocuments } from '../engine/plan/buildPlan.ts';
-import { StepForm } from '../engine/form/StepForm.tsx';
 import type { PlanConfig, PlanFiles, StepperStep } from '../engine/plan/types.ts';
 import { compilingValidators } from '../engine/validation/createFormValidator.ts';
-import { templates, widgets } from '../widgets/registry.ts';
-import { JourneyShell, type ShellStep } from '../src/app/journey/JourneyShell.tsx';
+import { FirstStepForm, JourneyShell, type ShellStep } from '../src/app/journey/JourneyShell.tsx';
 import { initialMeta } from '../src/app/journey/journeyRoutes.ts';
 import { RESUME_POPUP } from '../src/app/journey/resume/ResumeApplication.tsx';
 import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../src/plans/nodePlanSource.ts';
@@ -25,8 +23,6 @@ import type { RouteShells } from '../src/server/plugins/routePreloads.ts';
  * server never sees) shows no step.
  */
 
-const noop = () => undefined;
-
 /** The first step of a plan's journey: the machine's initial state (as the journey reads it), its title, stepper entry and form. */
 function landingStep(
   files: PlanFiles,
@@ -43,18 +39,7 @@ function landingStep(
         title: String(title),
         stepper: meta?.stepper,
         // What the journey draws for a new visitor on its first step (no panels there).
-        form: step.definition.panels?.length ? undefined : (
-          <StepForm
-            step={step}
-            formData={{}}
-            validator={step.validator}
-            widgets={widgets}
-            templates={templates}
-            onChange={noop}
-            onSubmit={noop}
-            busy
-          />
-        ),
+        form: step.definition.panels?.length ? undefined : <FirstStepForm step={step} />,
       }
     : undefined;
 }

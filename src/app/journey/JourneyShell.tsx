@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { MandatoryNote } from '../../../engine/form/MandatoryNote.tsx';
-import type { PlanConfig, StepperStep } from '../../../engine/plan/types.ts';
+import { StepForm } from '../../../engine/form/StepForm.tsx';
+import type { LoadedStep, PlanConfig, StepperStep } from '../../../engine/plan/types.ts';
+import { templates, widgets } from '../../../widgets/registry.ts';
 import type { PlanContent } from '../../plans/planContent.ts';
 import { BrandBar } from '../BrandBar.tsx';
 import { SiteFooter } from '../SiteFooter.tsx';
@@ -91,6 +93,24 @@ export function JourneyShell({
       </div>
       <SiteFooter />
     </div>
+  );
+}
+
+const noop = () => undefined;
+
+/** A step's form as a new visitor first sees it, before its code is here: empty, its submit busy. */
+export function FirstStepForm({ step }: { step: LoadedStep }) {
+  return (
+    <StepForm
+      step={step}
+      formData={{}}
+      validator={step.validator}
+      widgets={widgets}
+      templates={templates}
+      onChange={noop}
+      onSubmit={noop}
+      busy
+    />
   );
 }
 

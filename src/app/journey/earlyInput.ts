@@ -47,18 +47,13 @@ export function takeEarlyInput(container: HTMLElement): EarlyInput {
     if (field) fields.push(field);
   }
   const active = document.activeElement;
+  const caret = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement;
   const focus =
     active instanceof HTMLElement && active.id && container.contains(active)
       ? {
           id: active.id,
-          start:
-            active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement
-              ? safe(() => active.selectionStart)
-              : null,
-          end:
-            active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement
-              ? safe(() => active.selectionEnd)
-              : null,
+          start: caret ? safe(() => active.selectionStart) : null,
+          end: caret ? safe(() => active.selectionEnd) : null,
         }
       : undefined;
   return { fields, focus };

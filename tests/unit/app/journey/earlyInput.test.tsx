@@ -9,6 +9,7 @@ import { StepForm, type StepData } from '../../../../engine/form/StepForm.tsx';
 import { compilingValidators } from '../../../../engine/validation/createFormValidator.ts';
 import { readCommonDocuments, readPlanFiles } from '../../../../src/plans/nodePlanSource.ts';
 import { replayEarlyInput, takeEarlyInput } from '../../../../src/app/journey/earlyInput.ts';
+import { FirstStepForm } from '../../../../src/app/journey/JourneyShell.tsx';
 import { templates, widgets } from '../../../../widgets/registry.ts';
 
 /*
@@ -33,18 +34,7 @@ afterEach(() => {
 function firstPaint(): HTMLElement {
   const container = document.createElement('div');
   container.id = 'root';
-  container.innerHTML = renderToStaticMarkup(
-    <StepForm
-      step={step}
-      formData={{}}
-      validator={step.validator}
-      widgets={widgets}
-      templates={templates}
-      onChange={noop}
-      onSubmit={noop}
-      busy
-    />,
-  );
+  container.innerHTML = renderToStaticMarkup(<FirstStepForm step={step} />);
   document.body.append(container);
   return container;
 }
