@@ -2,7 +2,8 @@ import { basename, dirname, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './tools/precompress.ts';
-import { browserPlanModule, type BrowserPlanModule } from './src/plans/browserPlanModules.ts';
+import { readFileSync } from 'node:fs';
+import { browserPlanModule, withoutNotes, type BrowserPlanModule } from './src/plans/browserPlanModules.ts';
 
 /**
  * Brotli and gzip copies of the build beside each file, served by the server as they are.
@@ -69,6 +70,25 @@ export function platformUriForRjsf(): Plugin {
 }
 
 /**
+ * schemas/common/application.schema.json as the browser reads it: the journey reads the stages,
+ * their sections and the sections' names of it (engine/state/stageOrder.ts,
+ * src/journey/submit/stages.ts), never its documentation (`description`, `$comment`), which is
+ * most of the file and would come with the first screen's code.
+ */
+export function applicationSchemaData(): Plugin {
+  const file = resolve(import.meta.dirname, 'schemas/common/application.schema.json');
+  return {
+    name: 'bimaflow-application-schema-data',
+    enforce: 'pre',
+    load(id) {
+      if (id !== file) return null;
+      const schema: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      return JSON.stringify(withoutNotes(schema, new Set(['description', '$comment'])));
+    },
+  };
+}
+
+/**
  * A plan folder's modules for the browser (src/plans/browserPlanModules.ts):
  * `plan.json?summary` (in the entry), `plan.json?card` (the catalogue's), `plan.json?files` (the plan's chunk),
  * `plan.json?proposal` (the proposal page's copy and forms).
@@ -109,7 +129,14 @@ function planModules(): Plugin {
 // The SPA is one bundle for the shell plus one lazily loaded chunk per plan
 // (the plan registry uses import.meta.glob, so each plan's JSON is split out).
 export default defineConfig({
-  plugins: [react(), platformUriForRjsf(), rjsfDefaults(), planModules(), precompressBuild()],
+  plugins: [
+    react(),
+    platformUriForRjsf(),
+    rjsfDefaults(),
+    applicationSchemaData(),
+    planModules(),
+    precompressBuild(),
+  ],
   root: 'src/app',
   publicDir: false,
   resolve: { alias: PLAIN_MARKDOWN },

@@ -31,7 +31,7 @@ import { proposalUrl } from './proposalUrl.ts';
 import { addressOf, initialMeta, landingRoute, routeOf } from './journeyRoutes.ts';
 import { loadJourneyMachine, type JourneyMachineModule } from './journeyMachine.ts';
 import { JourneyHeader } from './JourneyHeader.tsx';
-import { takeEntryLink } from './entryDetails.ts';
+import type { EntryLink } from './entryDetails.ts';
 import { navigate, useLocation } from '../usePathname.ts';
 import { ErrorPopup } from '../../journey/ErrorPopup.tsx';
 import { FormGate } from './FormGate.tsx';
@@ -106,11 +106,14 @@ export function Journey({
   plan,
   adapter,
   journeyMachine,
+  entryLink,
 }: {
   plan: LoadedPlan;
   adapter: PlanAdapter;
   /** The machine's module, where the page had it before its first render (JourneyPage). */
   journeyMachine?: JourneyMachineModule;
+  /** How an entry link is taken: loaded only for an address with a query (JourneyPage). */
+  entryLink?: EntryLink;
 }) {
   const { config } = plan;
   const services = useJourneyServices();
@@ -129,7 +132,7 @@ export function Journey({
   );
   useEffect(() => persistOnPageHide(store, window), [store]);
   // An entry link (spec 02 §2.1) fills the application before anything reads it.
-  const [entryData] = useState(() => takeEntryLink(plan, store, services.openSealed));
+  const [entryData] = useState(() => entryLink?.(plan, store, services.openSealed));
   // Slices, so a keystroke re-renders the journey only through the step's own data.
   const applicationNumber = useStoreSelector(store, applicationNumberOf);
   const capability = useStoreSelector(store, capabilityOf);

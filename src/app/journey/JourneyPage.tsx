@@ -11,6 +11,7 @@ import { BrandBar } from '../BrandBar.tsx';
 import { PageLoadFailed } from '../PageLoadFailed.tsx';
 import { Loader } from './Loader.tsx';
 import { Journey } from './Journey.tsx';
+import type { EntryLink } from './entryDetails.ts';
 import { browserApi, loadSealedOpener } from '../../api/browserApi.ts';
 import { JourneyServicesContext, type JourneyServices } from '../../journey/JourneyServices.ts';
 import { createStandardAdapter } from '../../journey/standardAdapter.ts';
@@ -22,6 +23,8 @@ export interface PreparedJourney {
   services: JourneyServices;
   /** The journey's machine, where the page opens on anything but a new visitor's first step. */
   journeyMachine?: JourneyMachineModule;
+  /** How an entry link is taken, where the address has a query (an entry link's parameters). */
+  entryLink?: EntryLink;
 }
 
 /**
@@ -88,7 +91,10 @@ export function prepareJourney(
     }),
     loadAdapter ? loadAdapter() : Promise.reject(new Error(`No adapter "${config.adapter}"`)),
     sealed ? loadSealedOpener() : Promise.resolve(() => undefined),
-  ]).then(async ([loaded, extra, openSealed]) => {
+    // An entry link (spec 02 §2.1) is an address with a query: only then is the code that reads
+    // one downloaded, beside the plan (a plain visit, most visitors, never needs it).
+    search.toString() ? import('./entryDetails.ts').then((module) => module.takeEntryLink) : undefined,
+  ]).then(async ([loaded, extra, openSealed, entryLink]) => {
     const all = { ...services, openSealed };
     const first = initialMeta(loaded);
     const journeyMachine =
@@ -100,6 +106,7 @@ export function prepareJourney(
       adapter: createStandardAdapter(loaded, all, extra),
       services: all,
       journeyMachine,
+      entryLink,
     };
   });
 }
@@ -155,7 +162,12 @@ export function JourneyPage({ config, prepared }: { config: PlanSummary; prepare
   }
   return (
     <JourneyServicesContext.Provider value={plan.services}>
-      <Journey plan={plan.plan} adapter={plan.adapter} journeyMachine={plan.journeyMachine} />
+      <Journey
+        plan={plan.plan}
+        adapter={plan.adapter}
+        journeyMachine={plan.journeyMachine}
+        entryLink={plan.entryLink}
+      />
     </JourneyServicesContext.Provider>
   );
 }

@@ -110,3 +110,5 @@ export function takeEntryLink(
   }
   return validateData(step.schema, data, { validator: step.validator }).valid ? data : undefined;
 }
+
+export type EntryLink = typeof takeEntryLink;

@@ -5,7 +5,10 @@ import {
   browserPlanFiles,
   browserPlanModule,
   referencedCommonDocuments,
+  withoutNotes,
 } from '../../../src/plans/browserPlanModules.ts';
+import { applicationSchemaData } from '../../../vite.config.ts';
+import application from '../../../schemas/common/application.schema.json' with { type: 'json' };
 import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
 import { SUMMARY_FIELDS } from '../../../src/plans/planSummary.ts';
 
@@ -91,5 +94,54 @@ describe('a plan folder as the browser gets it', () => {
     const files = browserPlanModule('T54', 'files');
     expect(files).toMatch(/export \{ default as firstValidators \} from ".*T54\/validators\.generated\.js"/);
     expect(files).toMatch(/import\(".*T54\/validators\.later\.generated\.js"\)/);
+  });
+
+  it("leaves the authors' notes out of a plan's chunk, and nothing a screen shows", () => {
+    const source = browserPlanModule('T54', 'files');
+    // The shared documents the plan references carry notes for their authors.
+    const raw = JSON.stringify(referencedCommonDocuments(browserPlanFiles('T54'), common));
+    expect(raw).toContain('"$comment"');
+    expect(source).not.toContain('$comment');
+    // The step's own description (a screen shows it) stays.
+    expect(source).toContain('description');
+  });
+});
+
+describe('notes left out of what a phone downloads', () => {
+  it('drops a note keyword at any depth but never a property or definition of that name', () => {
+    const schema = {
+      $comment: 'for authors',
+      description: 'the form',
+      properties: {
+        description: { type: 'string', description: 'a field called description', $comment: 'x' },
+        items: { type: 'array', items: [{ description: 'in a list' }] },
+      },
+      $defs: { $comment: { const: 1 } },
+    };
+    expect(withoutNotes(schema, new Set(['description', '$comment']))).toEqual({
+      properties: {
+        description: { type: 'string' },
+        items: { type: 'array', items: [{}] },
+      },
+      $defs: { $comment: { const: 1 } },
+    });
+  });
+
+  it("gives the browser application.schema.json's stages and sections without its documentation", () => {
+    const plugin = applicationSchemaData();
+    const load = plugin.load as (id: string) => string | null;
+    const file = require.resolve('../../../schemas/common/application.schema.json');
+    expect(load.call({}, `${file}x`)).toBeNull();
+    const data = JSON.parse(load.call({}, file)!) as typeof application;
+    expect(JSON.stringify(application)).toContain('"description"');
+    expect(JSON.stringify(data)).not.toMatch(/"description"|"\$comment"/);
+    // What the journey reads of it is all there.
+    expect(data.$defs.stage).toEqual(application.$defs.stage);
+    expect(data.$defs.proposalStage).toEqual(application.$defs.proposalStage);
+    expect(data.$defs.stageAlsoSaves.const).toEqual(application.$defs.stageAlsoSaves.const);
+    expect(data.$defs.stageSection.properties).toEqual(
+      withoutNotes(application.$defs.stageSection.properties, new Set(['description']), true),
+    );
+    expect(Object.keys(data.properties)).toEqual(Object.keys(application.properties));
   });
 });
