@@ -43,7 +43,60 @@ interface Run {
   continueToHeading: number;
   continueToQuote: number;
   nextToStep: number;
+  /** The same three as the test driver sees them: from its click call to its wait's end. */
+  driver: { continueToHeading: number; continueToQuote: number; nextToStep: number };
   roundTrip: number;
+}
+
+/**
+ * Installed in the page before a press: the time of the press (the submit button's
+ * `pointerdown`, as the browser stamps it) and the frame in which each awaited thing is first in
+ * the page (`requestAnimationFrame`'s time, the frame that paints it), both on the page's clock.
+ * What a buyer waits for starts at their press, not where the test driver starts its click
+ * (which first checks, at 4x CPU, that the button is visible, stable and hit: 100 ms and more),
+ * and ends when the frame is drawn, not when the driver's polling next looks.
+ */
+const WATCH_PRESS = `(watched) => {
+  const times = {};
+  window.__press = times;
+  const button = document.querySelector('.bf-step-actions button[type="submit"]');
+  button?.addEventListener('pointerdown', (event) => (times.pressed = event.timeStamp), { capture: true, once: true });
+  // Only what appears after the press counts (a heading of that text already in the page, hidden
+  // or elsewhere, does not).
+  const before = new Set(Object.values(watched).flatMap(({ selector }) => [...document.querySelectorAll(selector)]));
+  const pending = new Set(Object.keys(watched));
+  const observer = new MutationObserver(() => {
+    for (const name of [...pending]) {
+      const { selector, text } = watched[name];
+      const found = [...document.querySelectorAll(selector)].some(
+        (element) =>
+          !before.has(element) &&
+          element.checkVisibility() &&
+          (text === undefined || element.textContent.trim() === text),
+      );
+      if (found && times.pressed !== undefined) {
+        pending.delete(name);
+        requestAnimationFrame((frame) => (times[name] = frame));
+      }
+    }
+    if (pending.size === 0) observer.disconnect();
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+}`;
+
+/** Starts watching (WATCH_PRESS) for the next press and what it should bring. */
+async function watchPress(page: Page, watched: Record<string, { selector: string; text?: string }>) {
+  // A script's text: the bench runs through tsx, whose helpers a function passed as code would name.
+  await page.evaluate(`(${WATCH_PRESS})(${JSON.stringify(watched)})`);
+}
+
+async function pressTimes(page: Page, names: string[]): Promise<Record<string, number>> {
+  await page.waitForFunction(
+    `${JSON.stringify(names)}.every((name) => window.__press && window.__press[name] !== undefined)`,
+    undefined,
+    { timeout: TIMEOUT_MS },
+  );
+  return page.evaluate<Record<string, number>>('window.__press');
 }
 
 const [plan] = loadPlans(undefined, { codes: [PLAN] });
@@ -71,6 +124,10 @@ async function oneRun(browser: Browser, baseUrl: string): Promise<Run> {
     await page.waitForTimeout(THINK_MS);
     const submit = page.locator('.bf-step-actions button[type="submit"]');
 
+    await watchPress(page, {
+      heading: { selector: '.bf-step-title', text: stepTitle(details!) },
+      quote: { selector: '.bf-quote .bf-quote__figures [data-row]' },
+    });
     const pressed = Date.now();
     await submit.click();
     await page
@@ -79,6 +136,7 @@ async function oneRun(browser: Browser, baseUrl: string): Promise<Run> {
     const heading = Date.now();
     await page.locator('.bf-quote .bf-quote__figures [data-row]').first().waitFor({ timeout: TIMEOUT_MS });
     const quote = Date.now();
+    const continued = await pressTimes(page, ['pressed', 'heading', 'quote']);
 
     // Next once the quote is on screen (its button names the figure).
     await page.waitForFunction(
@@ -86,10 +144,12 @@ async function oneRun(browser: Browser, baseUrl: string): Promise<Run> {
       undefined,
       { timeout: TIMEOUT_MS },
     );
+    await watchPress(page, { step: { selector: '.bf-step-title', text: stepTitle(next!) } });
     const nextPressed = Date.now();
     await submit.click();
     await page.getByRole('heading', { name: stepTitle(next!), exact: true }).waitFor({ timeout: TIMEOUT_MS });
     const nextShown = Date.now();
+    const moved = await pressTimes(page, ['pressed', 'step']);
 
     const roundTrip = await page.evaluate(async () => {
       const start = performance.now();
@@ -97,9 +157,14 @@ async function oneRun(browser: Browser, baseUrl: string): Promise<Run> {
       return performance.now() - start;
     });
     return {
-      continueToHeading: heading - pressed,
-      continueToQuote: quote - pressed,
-      nextToStep: nextShown - nextPressed,
+      continueToHeading: continued.heading! - continued.pressed!,
+      continueToQuote: continued.quote! - continued.pressed!,
+      nextToStep: moved.step! - moved.pressed!,
+      driver: {
+        continueToHeading: heading - pressed,
+        continueToQuote: quote - pressed,
+        nextToStep: nextShown - nextPressed,
+      },
       roundTrip,
     };
   } finally {
@@ -123,7 +188,7 @@ async function main() {
     for (let run = 1; run <= runs; run++) {
       const result = await oneRun(browser, server.baseUrl);
       console.log(
-        `run ${run}: Continue -> heading ${grouped(result.continueToHeading)} ms, -> quote ${grouped(result.continueToQuote)} ms; Next -> step ${grouped(result.nextToStep)} ms; round trip ${grouped(result.roundTrip)} ms`,
+        `run ${run}: Continue -> heading ${grouped(result.continueToHeading)} ms, -> quote ${grouped(result.continueToQuote)} ms; Next -> step ${grouped(result.nextToStep)} ms (the driver: ${grouped(result.driver.continueToHeading)}, ${grouped(result.driver.continueToQuote)}, ${grouped(result.driver.nextToStep)} ms); round trip ${grouped(result.roundTrip)} ms`,
       );
       results.push(result);
     }
@@ -134,11 +199,39 @@ async function main() {
     );
     console.log(
       table([
-        ['wait', 'bimaflow', 'issue 21 target', 'one round trip'],
-        ['Continue -> plan-details heading', ms((run) => run.continueToHeading), '-', trip],
-        ['Continue -> quote on screen', ms((run) => run.continueToQuote), '<= 900 ms', trip],
-        ['Next -> next step', ms((run) => run.nextToStep), '<= 250 ms', trip],
+        [
+          'wait, press -> frame drawn',
+          'bimaflow',
+          'issue 21 target',
+          'one round trip',
+          'as the driver sees it',
+        ],
+        [
+          'Continue -> plan-details heading',
+          ms((run) => run.continueToHeading),
+          '-',
+          trip,
+          ms((run) => run.driver.continueToHeading),
+        ],
+        [
+          'Continue -> quote on screen',
+          ms((run) => run.continueToQuote),
+          '<= 900 ms',
+          trip,
+          ms((run) => run.driver.continueToQuote),
+        ],
+        [
+          'Next -> next step',
+          ms((run) => run.nextToStep),
+          '<= 250 ms',
+          trip,
+          ms((run) => run.driver.nextToStep),
+        ],
       ]),
+    );
+    console.log(
+      "A wait runs from the press (the button's pointerdown) to the frame that draws what was awaited, both\n" +
+        "on the page's clock; 'as the driver sees it' adds Playwright's checks before its click and its polling after.",
     );
   } finally {
     await browser.close();
