@@ -63,9 +63,10 @@ export interface PlanAdapter {
   movesOnBeforeSubmitEnds?(context: StepContext, nextStepId: string): boolean;
   /**
    * The journey is about to show `nextStepId` (its defaults already in the application state):
-   * what it will ask the server for may start now, before it renders (its first quote).
+   * what it will ask the server for may start now, before it renders (its first quote). True
+   * when a request was started: the journey lets it leave before it draws the step.
    */
-  onStepOpening?(context: StepContext, nextStepId: string): void;
+  onStepOpening?(context: StepContext, nextStepId: string): boolean;
   /** The device's kept applications, for resuming one without asking the visitor for proof. */
   keptApplications?: KeptApplications;
 }

@@ -27,10 +27,23 @@ export const loadQuoteRequest = () =>
 /** The quote request module once loaded (a step whose label shows the quote waits for it: stepNeeds). */
 export const quoteRequest = () => quoteRequestModule;
 
+let quoteCallsModule: typeof import('./quote/requestQuote.ts') | undefined;
+
+/** How a quote is asked for and kept (a step that shows the quote asks for its first one as it opens). */
+export const loadQuoteCalls = () =>
+  import('./quote/requestQuote.ts').then((module) => {
+    quoteCallsModule = module;
+    return module;
+  });
+
+/** The quote calls once loaded: a step opening then asks in the same task, before it is drawn. */
+export const quoteCalls = () => quoteCallsModule;
+
 /** Asks for everything the later steps need; a failure shows where it is needed (FormGate, a submit). */
 export function loadLaterParts(plan: LoadedPlan): void {
   plan.loadForms().catch(() => undefined);
   loadPanels().catch(() => undefined);
   loadSubmit().catch(() => undefined);
   loadQuoteRequest().catch(() => undefined);
+  loadQuoteCalls().catch(() => undefined);
 }

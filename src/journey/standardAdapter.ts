@@ -6,7 +6,7 @@ import type { JourneyServices } from './JourneyServices.ts';
 import { createLookups } from './lookups.ts';
 import { keptApplications } from './previousQuotes.ts';
 import { StepPanels } from './StepPanels.tsx';
-import { loadSubmit, quoteRequest, submitCode } from './laterParts.ts';
+import { loadQuoteCalls, loadSubmit, quoteCalls, quoteRequest, submitCode } from './laterParts.ts';
 import { NEXT_STEP_NOT_LOADED } from './messages.ts';
 
 /**
@@ -97,17 +97,23 @@ export function createStandardAdapter(
     onStepOpening(context, nextStepId) {
       // A step that shows the quote: its first quote is asked for as the step opens, not once it
       // has rendered (issue 21); the panel's own request for the same inputs joins this one.
-      if (!plan.config.quote?.steps.includes(nextStepId)) return;
-      void import('./quote/requestQuote.ts')
-        .then((quote) => {
-          if (
-            quote.quoteIsFresh(plan, context.store) ||
-            !quote.quoteInputsValid(plan, context.store.getState())
-          )
-            return;
-          return quote.requestQuote(plan, context.store, services.api, services.now());
-        })
+      if (!plan.config.quote?.steps.includes(nextStepId)) return false;
+      const ask = (quote: typeof import('./quote/requestQuote.ts')) => {
+        if (
+          quote.quoteIsFresh(plan, context.store) ||
+          !quote.quoteInputsValid(plan, context.store.getState())
+        )
+          return false;
+        quote.requestQuote(plan, context.store, services.api, services.now()).catch(() => undefined);
+        return true;
+      };
+      // With its code here (it comes with the later parts), the request starts now, in this task.
+      const loaded = quoteCalls();
+      if (loaded) return ask(loaded);
+      void loadQuoteCalls()
+        .then(ask)
         .catch(() => undefined);
+      return false;
     },
     async onStepSubmit(context) {
       const { submitStep } = await loadSubmit().catch(() => {

@@ -9,6 +9,7 @@ import { JourneyServicesContext } from '../../../src/journey/JourneyServices.ts'
 import { useQuote } from '../../../src/journey/quote/useQuote.ts';
 import { requestQuote } from '../../../src/journey/quote/requestQuote.ts';
 import { createStandardAdapter } from '../../../src/journey/standardAdapter.ts';
+import { loadQuoteCalls } from '../../../src/journey/laterParts.ts';
 import { readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
 import { testServices } from '../support/journeyServices.ts';
 
@@ -104,11 +105,15 @@ describe('the first quote of a step', () => {
     const adapter = createStandardAdapter(plan, testServices({ api }));
     const context = { stepId: 'basic-details', plan, store, search: new URLSearchParams() };
     // A step that shows no quote asks for none.
-    adapter.onStepOpening!(context, 'additional-details');
+    expect(adapter.onStepOpening!(context, 'additional-details')).toBe(false);
     await vi.advanceTimersByTimeAsync(0);
     expect(asked).toEqual([]);
-    adapter.onStepOpening!(context, 'plan-details');
-    await vi.waitFor(() => expect(asked).toEqual(['/proposal_service/v1/quotes']));
+    // With the quote's code here (the later parts bring it), the request starts in the same
+    // task, before anything is drawn, and the journey is told so (it lets the request leave
+    // before it draws the step).
+    await loadQuoteCalls();
+    expect(adapter.onStepOpening!(context, 'plan-details')).toBe(true);
+    expect(asked).toEqual(['/proposal_service/v1/quotes']);
     // The panel's own first request for the same inputs, while that one answers: no second call.
     const joined = requestQuote(plan, store, api, new Date());
     renderProbe(store, api);
