@@ -3,7 +3,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './tools/precompress.ts';
 import { readFileSync } from 'node:fs';
-import { browserPlanModule, withoutNotes, type BrowserPlanModule } from './src/plans/browserPlanModules.ts';
+import { browserPlanModule, type BrowserPlanModule } from './src/plans/browserPlanModules.ts';
+import { withoutNotes } from './src/plans/withoutNotes.ts';
 
 /**
  * Brotli and gzip copies of the build beside each file, served by the server as they are.
@@ -71,8 +72,9 @@ export function platformUriForRjsf(): Plugin {
 
 /**
  * schemas/common/application.schema.json as the browser reads it: the journey reads the stages,
- * their sections and the sections' names of it (engine/state/stageOrder.ts,
- * src/journey/submit/stages.ts), never its documentation (`description`, `$comment`), which is
+ * their sections, the sections' names and the kept names of renamed sections of it
+ * (engine/state/stageOrder.ts, engine/state/applicationState.ts, src/journey/submit/stages.ts,
+ * src/journey/submit/planFit.ts), never its documentation (`description`, `$comment`), which is
  * most of the file and would come with the first screen's code.
  */
 export function applicationSchemaData(): Plugin {

@@ -50,11 +50,11 @@ interface Run {
 
 /**
  * Installed in the page before a press: the time of the press (the submit button's
- * `pointerdown`, as the browser stamps it) and the frame in which each awaited thing is first in
- * the page (`requestAnimationFrame`'s time, the frame that paints it), both on the page's clock.
+ * `pointerdown`, as the browser stamps it) and the end of the frame in which each awaited thing is
+ * first in the page (the task after that frame's layout and paint), both on the page's clock.
  * What a buyer waits for starts at their press, not where the test driver starts its click
  * (which first checks, at 4x CPU, that the button is visible, stable and hit: 100 ms and more),
- * and ends when the frame is drawn, not when the driver's polling next looks.
+ * and ends once the frame is drawn, not when the driver's polling next looks.
  */
 const WATCH_PRESS = `(watched) => {
   const times = {};
@@ -71,12 +71,18 @@ const WATCH_PRESS = `(watched) => {
       const found = [...document.querySelectorAll(selector)].some(
         (element) =>
           !before.has(element) &&
-          element.checkVisibility() &&
-          (text === undefined || element.textContent.trim() === text),
+          (text === undefined || element.textContent.trim() === text) &&
+          element.checkVisibility(),
       );
       if (found && times.pressed !== undefined) {
         pending.delete(name);
-        requestAnimationFrame((frame) => (times[name] = frame));
+        // The frame that draws it: its callbacks run before its layout and paint, so the time is
+        // taken in the task after them.
+        requestAnimationFrame(() => {
+          const after = new MessageChannel();
+          after.port1.onmessage = () => (times[name] = performance.now());
+          after.port2.postMessage(undefined);
+        });
       }
     }
     if (pending.size === 0) observer.disconnect();

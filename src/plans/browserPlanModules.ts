@@ -128,27 +128,6 @@ export function referencedCommonDocuments(files: PlanFiles, common: JsonSchema[]
   return [...included.values()];
 }
 
-/** Keywords whose values are maps of names to schemas: their keys are names, not keywords. */
-const SCHEMA_MAPS = new Set(['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas']);
-
-/**
- * A JSON document without the notes a reader of the file needs and a phone does not (`$comment`
- * anywhere; in a schema, `description` too): the browser's copy of a plan's files and of
- * schemas/common/application.schema.json (vite.config.ts). A name in `properties` or `$defs` is
- * never a note, whatever it is called.
- */
-export function withoutNotes(node: unknown, notes: ReadonlySet<string>, namesHere = false): unknown {
-  if (Array.isArray(node)) return node.map((item) => withoutNotes(item, notes));
-  if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([key]) => namesHere || !notes.has(key))
-      .map(([key, value]) => [key, withoutNotes(value, notes, !namesHere && SCHEMA_MAPS.has(key))]),
-  );
-}
-
-const COMMENTS: ReadonlySet<string> = new Set(['$comment']);
-
 /** The source of one of a plan folder's browser modules. */
 export function browserPlanModule(
   code: string,
@@ -157,9 +136,7 @@ export function browserPlanModule(
 ): string {
   const files = browserPlanFiles(code, root);
   const config = files['plan.json'] as PlanConfig;
-  // `$comment`s are notes for the plan's authors: no screen shows them.
-  const json = (value: unknown) =>
-    `JSON.parse(${JSON.stringify(JSON.stringify(withoutNotes(value, COMMENTS)))})`;
+  const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
   switch (kind) {
     case 'summary':
       return `export default ${JSON.stringify(planSummary(config))};`;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from '../../engine/schema/bundleSchema.ts';
 import type { PlanFiles } from '../../engine/plan/types.ts';
 import { composePlanFiles, PlanComposer } from './compose/composePlan.ts';
+import { COMMENTS, withoutNotes } from './withoutNotes.ts';
 
 /** Plan data on disk, for Node (server and tools). The browser imports the same files through Vite. */
 
@@ -27,13 +28,15 @@ function jsonFiles(dir: string): string[] {
 
 /**
  * The shared schema documents: the JSON files directly in schemas/common, as the browser's
- * glob reads them. Subfolders hold plain data (e.g. mortality/ tables), not schemas.
+ * glob reads them, without their `$comment`s (notes for their authors, as a plan's own files
+ * lose theirs when composed): the browser, the generated validators and the server read the
+ * same documents. Subfolders hold plain data (e.g. mortality/ tables), not schemas.
  */
 export function readCommonDocuments(root = DEFAULT_SCHEMAS_ROOT): JsonSchema[] {
   const dir = join(root, 'common');
   return readdirSync(dir)
     .filter((name) => name.endsWith('.schema.json') && statSync(join(dir, name)).isFile())
-    .map((name) => readJson(join(dir, name)) as JsonSchema);
+    .map((name) => withoutNotes(readJson(join(dir, name)), COMMENTS) as JsonSchema);
 }
 
 /** Codes of the plan folders under schemas/plans. */

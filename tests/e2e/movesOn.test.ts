@@ -130,3 +130,67 @@ describe('T54: Next moves on while the save answers', () => {
     expect(state.personalDetails.primary).toMatchObject({ pincode: '452009', annualIncome: '1500000' });
   });
 });
+
+describe("T54: Continue -> the plan details' first quote", () => {
+  it('leaves before the step is drawn, so its round trip runs while the phone draws the step', async () => {
+    const fresh = await browser.newContext({ ...PHONE });
+    try {
+      const visitor = await fresh.newPage();
+      // In the page: when the quote request is sent, and when the plan-details heading is first
+      // in the page (a mutation observer's callback runs right after the commit that adds it).
+      await visitor.addInitScript((title: string) => {
+        const times = ((window as unknown as { __order: Record<string, number> }).__order = {});
+        const send = XMLHttpRequest.prototype.send;
+        const open = XMLHttpRequest.prototype.open;
+        const urls = new WeakMap<XMLHttpRequest, string>();
+        XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+          urls.set(this, String(args[1]));
+          return (open as (...a: unknown[]) => void).apply(this, args);
+        } as typeof XMLHttpRequest.prototype.open;
+        XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body) {
+          if (urls.get(this)?.includes('/proposal_service/v1/quotes') && !('quoteSent' in times))
+            (times as Record<string, number>).quoteSent = performance.now();
+          return send.call(this, body);
+        };
+        new MutationObserver(() => {
+          const heading = [...document.querySelectorAll('.bf-step-title')].find(
+            (element) => element.textContent?.trim() === title,
+          );
+          if (heading && !('headingShown' in times))
+            (times as Record<string, number>).headingShown = performance.now();
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      }, PLAN_DETAILS);
+      await visitor.goto(server.baseUrl + JOURNEY);
+      await visitor
+        .getByRole('heading', { name: 'Share your basic details to calculate regular pension income' })
+        .waitFor();
+      await visitor.locator('.bf-shell').waitFor({ state: 'detached' });
+      await visitor.getByLabel('Full Name').fill('Meera Joshi');
+      await visitor.getByLabel('Date of Birth').fill(format(subYears(new Date(), 58), 'ddMMyyyy'));
+      await visitor.getByLabel('Mobile Number').fill('9876505678');
+      await visitor.getByLabel('Email ID').fill('meera.joshi@example.com');
+      await visitor
+        .locator('label')
+        .filter({ hasText: /^Female$/ })
+        .click();
+      await visitor.getByRole('checkbox', { name: /I authorise/ }).check({ force: true });
+      // The later parts (the quote's code with them) come once the page is used.
+      await visitor.waitForLoadState('networkidle');
+      await visitor.getByRole('button', { name: 'Continue' }).click();
+      await visitor.getByRole('heading', { name: PLAN_DETAILS }).waitFor();
+      await expect
+        .poll(() => visitor.getByRole('button', { name: /^Next · Get ₹ [\d,]+ a year$/ }).count(), {
+          timeout: 15_000,
+        })
+        .toBe(1);
+      const order = await visitor.evaluate(
+        () => (window as unknown as { __order: Record<string, number> }).__order,
+      );
+      expect(order.quoteSent).toBeDefined();
+      expect(order.headingShown).toBeDefined();
+      expect(order.quoteSent!).toBeLessThan(order.headingShown!);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -171,6 +171,14 @@ export function Journey({
   }, []);
   const [running, setRunning] = useState<{ actor: JourneyActor; meta: JourneyStateMeta | undefined }>();
   const actorRef = useRef<JourneyActor>(undefined);
+  // Whether the journey is still on the page (a submit that waited a task asks).
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const actorWaiters = useRef<Array<(actor: JourneyActor) => void>>([]);
   useLayoutEffect(() => {
     if (!machineModule) return;
@@ -438,14 +446,23 @@ export function Journey({
           setBusy('leaving');
           return;
         }
-        setBusy(false);
         if (outcome && typeof outcome === 'object') setNotice(outcome.notice);
       }
       // A submitted step is saved at once, not after the typing pause.
       store.flush();
       // The next step's first quote, asked for now, leaves before the step is drawn: drawing it
-      // takes a phone a few hundred milliseconds, in which the quote's round trip then runs.
-      if (opening(actor.metaAfterNext()?.step)) await requestLeaves();
+      // takes a phone a few hundred milliseconds, in which the quote's round trip then runs. The
+      // step stays busy meanwhile (a second press waits), and a visitor who has gone elsewhere in
+      // that task (Back, another page) is not moved on.
+      const submittedAt = actor.meta()?.route;
+      if (opening(actor.metaAfterNext()?.step)) {
+        await requestLeaves();
+        if (!mounted.current || actorRef.current !== actor || actor.meta()?.route !== submittedAt) {
+          if (mounted.current) setBusy(false);
+          return;
+        }
+      }
+      setBusy(false);
       if (!actor.send({ type: 'NEXT' })) {
         setPopup(COULD_NOT_PROCESS);
         return;

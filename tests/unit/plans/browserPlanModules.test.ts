@@ -5,11 +5,18 @@ import {
   browserPlanFiles,
   browserPlanModule,
   referencedCommonDocuments,
-  withoutNotes,
 } from '../../../src/plans/browserPlanModules.ts';
+import { withoutNotes } from '../../../src/plans/withoutNotes.ts';
 import { applicationSchemaData } from '../../../vite.config.ts';
 import application from '../../../schemas/common/application.schema.json' with { type: 'json' };
-import { listPlanCodes, readCommonDocuments, readPlanFiles } from '../../../src/plans/nodePlanSource.ts';
+import {
+  DEFAULT_SCHEMAS_ROOT,
+  listPlanCodes,
+  readCommonDocuments,
+  readPlanFiles,
+} from '../../../src/plans/nodePlanSource.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SUMMARY_FIELDS } from '../../../src/plans/planSummary.ts';
 
 /*
@@ -96,14 +103,26 @@ describe('a plan folder as the browser gets it', () => {
     expect(files).toMatch(/import\(".*T54\/validators\.later\.generated\.js"\)/);
   });
 
-  it("leaves the authors' notes out of a plan's chunk, and nothing a screen shows", () => {
-    const source = browserPlanModule('T54', 'files');
-    // The shared documents the plan references carry notes for their authors.
-    const raw = JSON.stringify(referencedCommonDocuments(browserPlanFiles('T54'), common));
+  it("leaves the authors' notes out of the shared documents everything reads, and nothing a screen shows", () => {
+    // On disk the shared documents carry notes for their authors...
+    const dir = join(DEFAULT_SCHEMAS_ROOT, 'common');
+    const raw = readdirSync(dir)
+      .filter((name) => name.endsWith('.schema.json'))
+      .map((name) => readFileSync(join(dir, name), 'utf8'))
+      .join('\n');
     expect(raw).toContain('"$comment"');
+    // ...which neither a plan's chunk nor the generated validators' source (the same documents) has.
+    expect(JSON.stringify(common)).not.toContain('$comment');
+    const source = browserPlanModule('T54', 'files');
     expect(source).not.toContain('$comment');
-    // The step's own description (a screen shows it) stays.
-    expect(source).toContain('description');
+    // A step's own description (a screen shows it) stays.
+    const description = (
+      readPlanFiles('T54')['steps/basic-details.schema.json'] as {
+        then: { properties: { insuredPerson: { description?: string } } };
+      }
+    ).then.properties.insuredPerson.description;
+    expect(description).toBeTruthy();
+    expect(source).toContain(JSON.stringify(JSON.stringify(description)).slice(1, -1));
   });
 });
 
@@ -139,6 +158,9 @@ describe('notes left out of what a phone downloads', () => {
     expect(data.$defs.stage).toEqual(application.$defs.stage);
     expect(data.$defs.proposalStage).toEqual(application.$defs.proposalStage);
     expect(data.$defs.stageAlsoSaves.const).toEqual(application.$defs.stageAlsoSaves.const);
+    expect(data.$defs.legacySectionNames.properties).toEqual(
+      withoutNotes(application.$defs.legacySectionNames.properties, new Set(['description']), true),
+    );
     expect(data.$defs.stageSection.properties).toEqual(
       withoutNotes(application.$defs.stageSection.properties, new Set(['description']), true),
     );
