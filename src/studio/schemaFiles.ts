@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import * as prettier from 'prettier';
 
 /*
@@ -22,11 +22,7 @@ export class StudioRefusal extends Error {
 export class SchemaFiles {
   private readonly realRoot: string;
 
-  constructor(
-    readonly root: string,
-    /** Where prettier's configuration is looked up (the repository's package.json). */
-    private readonly configFrom = join(root, '..', 'package.json'),
-  ) {
+  constructor(readonly root: string) {
     this.realRoot = realpathSync(root);
   }
 
@@ -71,14 +67,11 @@ export class SchemaFiles {
     }
   }
 
-  /** The JSON value as the repository formats it (prettier, the project's configuration). */
+  /** The JSON value as the repository formats it (prettier, with the configuration the file finds). */
   async format(path: string, value: unknown): Promise<string> {
-    const config = await prettier.resolveConfig(this.configFrom);
-    return prettier.format(JSON.stringify(value), {
-      ...config,
-      parser: 'json',
-      filepath: this.resolve(path),
-    });
+    const file = this.resolve(path);
+    const config = await prettier.resolveConfig(file);
+    return prettier.format(JSON.stringify(value), { ...config, parser: 'json', filepath: file });
   }
 
   /** Writes the value, formatted; answers the text written. */
