@@ -42,9 +42,6 @@ if (journeyPlan) {
   const search = new URLSearchParams(window.location.search);
   if (/^#\/./.test(window.location.hash) || search.has('applicationNo') || search.has('details'))
     loadJourneyMachine().catch(() => undefined);
-  // An address with a query may be an entry link: the code that reads one (prepareJourney asks
-  // for it too, and finds it here) comes beside the page's, not after it.
-  if (search.toString()) import('./journey/entryDetails.ts').catch(() => undefined);
   loadJourneyPage()
     .then((page) =>
       page.prepareJourney(journeyPlan).then(
