@@ -240,25 +240,21 @@ export function describePlanChanges(before: PlanFiles, after: PlanFiles): PlanCh
       const oldFields = fieldsOf(old);
       const newFields = fieldsOf(now);
       const title = stepTitle(file);
-      for (const [name, field] of newFields) {
-        if (oldFields.has(name)) continue;
-        fieldPlaces.add(field.pointer);
-        changes.push({
-          kind: 'field',
-          text: `Step ${title}: field ${field.title} added`,
-          file,
-          pointer: field.pointer,
-        });
-      }
-      for (const [name, field] of oldFields) {
-        if (newFields.has(name)) continue;
-        fieldPlaces.add(field.pointer);
-        changes.push({
-          kind: 'field',
-          text: `Step ${title}: field ${field.title} removed`,
-          file,
-          pointer: field.pointer,
-        });
+      const sides = [
+        [newFields, oldFields, 'added'],
+        [oldFields, newFields, 'removed'],
+      ] as const;
+      for (const [these, others, change] of sides) {
+        for (const [name, field] of these) {
+          if (others.has(name)) continue;
+          fieldPlaces.add(field.pointer);
+          changes.push({
+            kind: 'field',
+            text: `Step ${title}: field ${field.title} ${change}`,
+            file,
+            pointer: field.pointer,
+          });
+        }
       }
     }
     for (const pair of pairedLeaves(old, now)) {
